@@ -1,0 +1,192 @@
+//! What a seat asks for ([`Action`]), what happened ([`Event`]), and why a request was refused
+//! ([`RuleError`]).
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use super::board::{EdgeId, HexId, VertexId};
+use super::types::{DevCard, Resource, Resources, Seat};
+
+/// Everything a seat can ask the engine to do. One chat command maps to one action.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Action {
+    /// Roll the dice (production phase).
+    Roll,
+    /// Return cards after a 7 (each affected player, in any order).
+    Discard(Resources),
+    /// After a 7: move the robber and steal from `victim` (required when anyone can be
+    /// robbed there; `None` only when nobody can).
+    MoveRobber { hex: HexId, victim: Option<Seat> },
+    /// Place a road: free in setup and with Road Building, else brick + lumber.
+    BuildRoad(EdgeId),
+    /// Place a settlement: free in setup, else brick + lumber + wool + grain.
+    BuildSettlement(VertexId),
+    /// Upgrade one of your settlements: 3 ore + 2 grain.
+    BuildCity(VertexId),
+    /// Buy the top development card: ore + wool + grain.
+    BuyDevCard,
+    /// Play a knight: move the robber and steal as after a 7 (no discards).
+    PlayKnight { hex: HexId, victim: Option<Seat> },
+    /// Play Road Building: place up to two free roads (the second may build on the first).
+    PlayRoadBuilding { first: EdgeId, second: Option<EdgeId> },
+    /// Play Invention (Year of Plenty): take two resources from the supply.
+    PlayInvention(Resource, Resource),
+    /// Play Monopoly: every other player gives you all their cards of this resource.
+    PlayMonopoly(Resource),
+    /// Trade with the supply: give `rate × count` of `give` for `count` of `get`.
+    MaritimeTrade { give: Resource, get: Resource, count: u8 },
+    /// An agreed trade between the current player and `with` (negotiated by the table):
+    /// the current player gives `give` and receives `get`.
+    DomesticTrade {
+        with: Seat,
+        give: Resources,
+        get: Resources,
+    },
+    /// End your turn (or your slot in the special building phase).
+    EndTurn,
+}
+
+/// Whose move the game is waiting for, and what kind.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    /// Setup: `round` 1 (seat order) or 2 (reverse); a settlement then a road.
+    Setup {
+        round: u8,
+        /// The settlement just placed, waiting for its road.
+        road_from: Option<VertexId>,
+    },
+    /// Current player may play a card or roll.
+    BeforeRoll,
+    /// A 7 was rolled: these seats still owe these many cards.
+    Discard { owed: Vec<(Seat, u8)> },
+    /// A 7 was rolled and discards are done: the current player moves the robber.
+    MoveRobber,
+    /// The current player trades, builds and plays cards.
+    Main,
+    /// 5–6 players: after `current`'s turn, `builder` may build and buy.
+    SpecialBuild { builder: Seat },
+    /// Someone won.
+    Finished { winner: Seat },
+}
+
+/// Something that happened. Events with private details say who may see them
+/// ([`Event::private_to`]); the table builds public text from the rest.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Event {
+    TurnStarted { seat: Seat, turn: u32 },
+    SpecialBuildStarted { seat: Seat },
+    Rolled { seat: Seat, dice: (u8, u8) },
+    /// Cards each seat received from a roll (only non-empty entries).
+    Produced { gains: Vec<(Seat, Resources)> },
+    /// Nobody got this resource: the supply could not pay everyone owed it.
+    Shortage { resource: Resource },
+    /// The second setup settlement's starting resources.
+    StartingResources { seat: Seat, cards: Resources },
+    MustDiscard { owed: Vec<(Seat, u8)> },
+    Discarded { seat: Seat, cards: Resources },
+    RobberMoved { seat: Seat, hex: HexId },
+    /// `card` is private to thief and victim; others learn only that a card moved.
+    Stole {
+        thief: Seat,
+        victim: Seat,
+        card: Resource,
+    },
+    /// The robber was moved where nobody could be robbed.
+    NothingToSteal { seat: Seat },
+    RoadBuilt { seat: Seat, edge: EdgeId },
+    SettlementBuilt { seat: Seat, vertex: VertexId },
+    CityBuilt { seat: Seat, vertex: VertexId },
+    /// `card` is private to the buyer.
+    DevCardBought { seat: Seat, card: DevCard },
+    DevCardPlayed { seat: Seat, card: DevCard },
+    InventionTaken { seat: Seat, cards: Resources },
+    Monopoly {
+        seat: Seat,
+        resource: Resource,
+        taken: Vec<(Seat, u8)>,
+    },
+    MaritimeTraded {
+        seat: Seat,
+        gave: Resources,
+        got: Resources,
+    },
+    DomesticTraded {
+        seat: Seat,
+        with: Seat,
+        gave: Resources,
+        got: Resources,
+    },
+    LongestRouteChanged {
+        from: Option<Seat>,
+        to: Option<Seat>,
+        length: u8,
+    },
+    LargestArmyChanged {
+        from: Option<Seat>,
+        to: Seat,
+        knights: u8,
+    },
+    TurnEnded { seat: Seat },
+    /// The winner, with their victory points including revealed VP cards.
+    Won { seat: Seat, vp: u8 },
+}
+
+impl Event {
+    /// Seats allowed to see this event's hidden detail (a stolen or drawn card); empty when the
+    /// event is entirely public.
+    pub fn private_to(&self) -> Vec<Seat> {
+        match self {
+            Event::Stole { thief, victim, .. } => vec![*thief, *victim],
+            Event::DevCardBought { seat, .. } => vec![*seat],
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// Why an action was refused. Messages are written for players: what was wrong and what is
+/// allowed instead. Board places are named by their labels.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum RuleError {
+    #[error("The game is over.")]
+    GameOver,
+    #[error("It is not your turn: waiting for {waiting_for}.")]
+    NotYourTurn { waiting_for: String },
+    #[error("You can't {action} now: {allowed}.")]
+    WrongPhase { action: String, allowed: String },
+    #[error("There is no {what} {label} on this board.")]
+    NoSuchPlace { what: &'static str, label: String },
+    #[error("Intersection {at} is taken.")]
+    IntersectionTaken { at: String },
+    #[error("Intersection {at} is next to a settlement or city at {neighbor} (distance rule).")]
+    DistanceRule { at: String, neighbor: String },
+    #[error("Road {at} is taken.")]
+    EdgeTaken { at: String },
+    #[error("Road {at} does not connect to your roads, settlements or cities.")]
+    NotConnected { at: String },
+    #[error("In setup the road must touch the settlement you just placed at {settlement}.")]
+    SetupRoadMustTouch { settlement: String },
+    #[error("Intersection {at} does not touch one of your roads.")]
+    SettlementNotConnected { at: String },
+    #[error("You have no settlement at {at} to upgrade.")]
+    NoSettlementToUpgrade { at: String },
+    #[error("You have no {piece} left (limit {limit}).")]
+    NoPiecesLeft { piece: &'static str, limit: u8 },
+    #[error("You need {cost} but have {have}.")]
+    CannotAfford { cost: String, have: String },
+    #[error("The development deck is empty.")]
+    DeckEmpty,
+    #[error("You have no {card} card you can play (cards bought this turn wait until next turn).")]
+    NoSuchCard { card: String },
+    #[error("You have already played a development card this turn.")]
+    AlreadyPlayedDevCard,
+    #[error("{0}")]
+    Robber(String),
+    #[error("{0}")]
+    Discard(String),
+    #[error("{0}")]
+    Trade(String),
+    #[error("The supply has no {resource} left.")]
+    SupplyEmpty { resource: String },
+    #[error("{0}")]
+    Invalid(String),
+}

@@ -1,0 +1,41 @@
+//! The `catan-bot` command: the Discord bot (default), a local console game, board renders and
+//! random playouts.
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(name = "catan-bot", version, about = "Catan in a chat channel")]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run the Discord bot (the default).
+    Run(catan_bot::discord::RunArgs),
+    /// Play a game in the terminal: several local players type commands.
+    Local(catan_bot::console::LocalArgs),
+    /// Render a board PNG after some random legal moves.
+    Render(catan_bot::render::RenderArgs),
+    /// Play random games, check invariants and report speed.
+    Simulate(catan_bot::sim::SimulateArgs),
+}
+
+fn main() -> std::process::ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        None => catan_bot::discord::run(catan_bot::discord::RunArgs::default()),
+        Some(Command::Run(args)) => catan_bot::discord::run(args),
+        Some(Command::Local(args)) => catan_bot::console::run(args),
+        Some(Command::Render(args)) => catan_bot::render::run_cli(args),
+        Some(Command::Simulate(args)) => catan_bot::sim::run(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}

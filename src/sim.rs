@@ -1,0 +1,10 @@
+//! Placeholder until this module's issue lands.
+
+/// Command-line arguments.
+#[derive(clap::Args, Debug, Default)]
+pub struct SimulateArgs {}
+
+/// Entry point of the subcommand.
+pub fn run(_args: SimulateArgs) -> anyhow::Result<std::process::ExitCode> {
+    anyhow::bail!("not available yet")
+}
