@@ -7,3 +7,5 @@ pub mod discord;
 pub mod engine;
 pub mod render;
 pub mod sim;
+pub mod store;
+pub mod table;

@@ -28,13 +28,20 @@ pub enum Action {
     /// Play a knight: move the robber and steal as after a 7 (no discards).
     PlayKnight { hex: HexId, victim: Option<Seat> },
     /// Play Road Building: place up to two free roads (the second may build on the first).
-    PlayRoadBuilding { first: EdgeId, second: Option<EdgeId> },
+    PlayRoadBuilding {
+        first: EdgeId,
+        second: Option<EdgeId>,
+    },
     /// Play Invention (Year of Plenty): take two resources from the supply.
     PlayInvention(Resource, Resource),
     /// Play Monopoly: every other player gives you all their cards of this resource.
     PlayMonopoly(Resource),
     /// Trade with the supply: give `rate × count` of `give` for `count` of `get`.
-    MaritimeTrade { give: Resource, get: Resource, count: u8 },
+    MaritimeTrade {
+        give: Resource,
+        get: Resource,
+        count: u8,
+    },
     /// An agreed trade between the current player and `with` (negotiated by the table):
     /// the current player gives `give` and receives `get`.
     DomesticTrade {
@@ -73,18 +80,41 @@ pub enum Phase {
 /// ([`Event::private_to`]); the table builds public text from the rest.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Event {
-    TurnStarted { seat: Seat, turn: u32 },
-    SpecialBuildStarted { seat: Seat },
-    Rolled { seat: Seat, dice: (u8, u8) },
+    TurnStarted {
+        seat: Seat,
+        turn: u32,
+    },
+    SpecialBuildStarted {
+        seat: Seat,
+    },
+    Rolled {
+        seat: Seat,
+        dice: (u8, u8),
+    },
     /// Cards each seat received from a roll (only non-empty entries).
-    Produced { gains: Vec<(Seat, Resources)> },
+    Produced {
+        gains: Vec<(Seat, Resources)>,
+    },
     /// Nobody got this resource: the supply could not pay everyone owed it.
-    Shortage { resource: Resource },
+    Shortage {
+        resource: Resource,
+    },
     /// The second setup settlement's starting resources.
-    StartingResources { seat: Seat, cards: Resources },
-    MustDiscard { owed: Vec<(Seat, u8)> },
-    Discarded { seat: Seat, cards: Resources },
-    RobberMoved { seat: Seat, hex: HexId },
+    StartingResources {
+        seat: Seat,
+        cards: Resources,
+    },
+    MustDiscard {
+        owed: Vec<(Seat, u8)>,
+    },
+    Discarded {
+        seat: Seat,
+        cards: Resources,
+    },
+    RobberMoved {
+        seat: Seat,
+        hex: HexId,
+    },
     /// `card` is private to thief and victim; others learn only that a card moved.
     Stole {
         thief: Seat,
@@ -92,14 +122,34 @@ pub enum Event {
         card: Resource,
     },
     /// The robber was moved where nobody could be robbed.
-    NothingToSteal { seat: Seat },
-    RoadBuilt { seat: Seat, edge: EdgeId },
-    SettlementBuilt { seat: Seat, vertex: VertexId },
-    CityBuilt { seat: Seat, vertex: VertexId },
+    NothingToSteal {
+        seat: Seat,
+    },
+    RoadBuilt {
+        seat: Seat,
+        edge: EdgeId,
+    },
+    SettlementBuilt {
+        seat: Seat,
+        vertex: VertexId,
+    },
+    CityBuilt {
+        seat: Seat,
+        vertex: VertexId,
+    },
     /// `card` is private to the buyer.
-    DevCardBought { seat: Seat, card: DevCard },
-    DevCardPlayed { seat: Seat, card: DevCard },
-    InventionTaken { seat: Seat, cards: Resources },
+    DevCardBought {
+        seat: Seat,
+        card: DevCard,
+    },
+    DevCardPlayed {
+        seat: Seat,
+        card: DevCard,
+    },
+    InventionTaken {
+        seat: Seat,
+        cards: Resources,
+    },
     Monopoly {
         seat: Seat,
         resource: Resource,
@@ -126,9 +176,14 @@ pub enum Event {
         to: Seat,
         knights: u8,
     },
-    TurnEnded { seat: Seat },
+    TurnEnded {
+        seat: Seat,
+    },
     /// The winner, with their victory points including revealed VP cards.
-    Won { seat: Seat, vp: u8 },
+    Won {
+        seat: Seat,
+        vp: u8,
+    },
 }
 
 impl Event {

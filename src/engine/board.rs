@@ -89,7 +89,8 @@ pub struct Topology {
     pub hex_labels: Vec<String>,
     /// Corners of each hex, clockwise from the top.
     pub hex_vertices: Vec<[VertexId; 6]>,
-    /// Edges of each hex, clockwise from the top-right side (edge `k` joins corners `k` and `k+1`).
+    /// Edges of each hex, clockwise from the north-east side (edge `k` joins corners `k` and
+    /// `k+1`: NE, E, SE, SW, W, NW).
     pub hex_edges: Vec<[EdgeId; 6]>,
     /// Lattice point of each intersection.
     pub vertex_points: Vec<(i32, i32)>,
@@ -285,16 +286,22 @@ impl Topology {
 
     /// The edge joining two intersections, if they are neighbours.
     pub fn edge_between(&self, a: VertexId, b: VertexId) -> Option<EdgeId> {
-        self.vertex_edges.get(a as usize)?.iter().copied().find(|&e| {
-            let [x, y] = self.edge_vertices[e as usize];
-            (x == a && y == b) || (x == b && y == a)
-        })
+        self.vertex_edges
+            .get(a as usize)?
+            .iter()
+            .copied()
+            .find(|&e| {
+                let [x, y] = self.edge_vertices[e as usize];
+                (x == a && y == b) || (x == b && y == a)
+            })
     }
 
     /// Parses an intersection label (`1`-based number).
     pub fn parse_vertex(&self, s: &str) -> Option<VertexId> {
         let n: usize = s.trim().parse().ok()?;
-        (1..=self.vertex_count()).contains(&n).then(|| (n - 1) as VertexId)
+        (1..=self.vertex_count())
+            .contains(&n)
+            .then(|| (n - 1) as VertexId)
     }
 
     /// Parses a hex label such as `C3` (case-insensitive).
@@ -363,6 +370,13 @@ impl Topology {
             };
             let mut ring_sorted = ring.clone();
             ring_sorted.sort_by(|&a, &b| rel(a).total_cmp(&rel(b)));
+            // An inner ring continues the path from the hex where the outer one ended.
+            if let Some(&last) = order.last() {
+                let touching = ring_sorted
+                    .iter()
+                    .position(|h| self.hex_neighbors[last as usize].contains(h));
+                ring_sorted.rotate_left(touching.unwrap_or(0));
+            }
             order.extend(ring_sorted);
             remaining.retain(|h| !ring.contains(h));
         }
@@ -436,7 +450,10 @@ impl Layout {
             .flat_map(|&(t, n)| std::iter::repeat_n(t, n))
             .collect();
         terrain.shuffle(rng);
-        let mut kinds: Vec<PortKind> = Resource::ALL.iter().map(|&r| PortKind::Special(r)).collect();
+        let mut kinds: Vec<PortKind> = Resource::ALL
+            .iter()
+            .map(|&r| PortKind::Special(r))
+            .collect();
         let generic = match size {
             BoardSize::Standard => 4,
             BoardSize::Extended => {
