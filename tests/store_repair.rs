@@ -16,7 +16,7 @@ const CHILD_DIR_ENV: &str = "CATAN_STORE_REPAIR_CHILD_DIR";
 const CHILD_TEST: &str = "repair_child_opens_in_a_loop";
 /// Games the child appends to between opens (so every open has a new sled snapshot to write).
 const CHILD_GAMES: GameId = 5;
-const KILL_CYCLES: usize = 40;
+const KILL_CYCLES: usize = 24;
 
 fn populate(dir: &Path, games: GameId, actions: u64) {
     let store = SledStore::open(dir).unwrap();
@@ -151,40 +151,91 @@ fn repair_child_opens_in_a_loop() {
     }
 }
 
+/// How a cycle decides when to SIGKILL the child.
+#[derive(Clone, Copy, Debug)]
+enum KillAim {
+    /// Poll the directory as fast as possible; kill as soon as a new `.generating` file shows.
+    /// The kill usually lands after sled's single `write` of the file (so the file is complete).
+    FirstSight,
+    /// Freeze the child (SIGSTOP) at random instants and look at its files; kill it while
+    /// frozen the first time a new `.generating` file is still empty or partial: the exact state
+    /// a kill between sled's `open` and its `write` leaves (the moment STORE-NOTES measured).
+    FrozenWhileDamaged,
+}
+
 #[derive(Debug, Default)]
 struct KillStats {
     cycles: usize,
+    /// Kills made with a new `.generating` file present.
     killed_while_generating: usize,
+    /// Cycles whose kill left a new `.generating` file behind.
     left_generating_file: usize,
+    /// ... of which the file fails sled's check.
     left_damaged_file: usize,
+    /// ... of which plain sled (no repair) refuses to open a copy of the directory.
     plain_sled_would_not_open: usize,
+    /// Reopens where `SledStore::open` removed a file.
     repaired_opens: usize,
     acknowledged: usize,
 }
 
-#[test]
-fn killed_while_opening_reopens_with_every_record() {
-    let dir = tempfile::tempdir().unwrap();
-    let dir_text = dir.path().to_str().unwrap().to_owned();
-    // A populated database, so sled's snapshot has some size.
-    populate(dir.path(), 40, 25);
-    let mut acked: Vec<(GameId, u64)> =
-        (0..40).flat_map(|g| (0..25).map(move |i| (g, i))).collect();
-    let mut stats = KillStats::default();
-
-    for _ in 0..KILL_CYCLES {
-        let mut child = spawn_child(CHILD_TEST, &[(CHILD_DIR_ENV, &dir_text)]);
-        let (reader, _) = collect_acks(child.stdout.take().unwrap());
-        let deadline = Instant::now() + Duration::from_secs(5);
-        // A complete `.generating` file left by an earlier kill can stay (sled only cleans up
-        // when it writes its next snapshot); only a new one means sled is writing right now.
-        let already_there = generating_files(dir.path());
-        // Poll the directory as fast as we can; kill the moment sled starts a snapshot.
+/// Stops `pid` and waits until it is stopped. False if it exited instead.
+fn freeze(pid: libc::pid_t) -> bool {
+    // SAFETY: plain syscalls on our own child's pid; `status` is a valid out-pointer.
+    unsafe {
+        if libc::kill(pid, libc::SIGSTOP) != 0 {
+            return false;
+        }
+        let mut status = 0;
         loop {
-            let new_file = generating_files(dir.path())
-                .into_iter()
-                .any(|name| !already_there.contains(&name));
-            if new_file {
+            if libc::waitpid(pid, &mut status, libc::WUNTRACED) != pid {
+                return false;
+            }
+            if libc::WIFSTOPPED(status) {
+                return true;
+            }
+            if libc::WIFEXITED(status) || libc::WIFSIGNALED(status) {
+                return false;
+            }
+        }
+    }
+}
+
+fn thaw(pid: libc::pid_t) {
+    // SAFETY: plain syscall on our own child's pid.
+    unsafe {
+        libc::kill(pid, libc::SIGCONT);
+    }
+}
+
+/// True if one of the `.generating` files not in `before` fails sled's check right now.
+fn new_damaged_generating(dir: &Path, before: &[String]) -> bool {
+    generating_files(dir)
+        .iter()
+        .filter(|name| !before.contains(name))
+        .any(|name| {
+            std::fs::read(dir.join(name)).is_ok_and(|bytes| !is_valid_sled_snapshot(&bytes))
+        })
+}
+
+/// Runs one child until the kill `aim` chooses (or a timeout) and returns its report.
+fn kill_cycle(
+    dir: &Path,
+    aim: KillAim,
+    seed: &mut u64,
+    stats: &mut KillStats,
+) -> (ChildReport, Vec<String>) {
+    let dir_text = dir.to_str().unwrap();
+    let mut child = spawn_child(CHILD_TEST, &[(CHILD_DIR_ENV, dir_text)]);
+    let (reader, _) = collect_acks(child.stdout.take().unwrap());
+    let deadline = Instant::now() + Duration::from_secs(4);
+    // A complete `.generating` file left by an earlier kill can stay (sled only cleans up
+    // when it writes its next snapshot); only a new one means sled is writing right now.
+    let already_there = generating_files(dir);
+    let is_new = |name: &String| !already_there.contains(name);
+    match aim {
+        KillAim::FirstSight => loop {
+            if generating_files(dir).iter().any(is_new) {
                 child.kill().unwrap();
                 stats.killed_while_generating += 1;
                 break;
@@ -193,12 +244,60 @@ fn killed_while_opening_reopens_with_every_record() {
                 child.kill().ok();
                 break;
             }
+        },
+        KillAim::FrozenWhileDamaged => {
+            let pid = child.id() as libc::pid_t;
+            loop {
+                // Let the child run a random 0-255 µs, then freeze it and look.
+                *seed ^= *seed << 13;
+                *seed ^= *seed >> 7;
+                *seed ^= *seed << 17;
+                let run_for = Duration::from_micros(*seed % 256);
+                let resumed = Instant::now();
+                while resumed.elapsed() < run_for {
+                    std::hint::spin_loop();
+                }
+                if !freeze(pid) {
+                    break; // exited: the report will say why
+                }
+                if new_damaged_generating(dir, &already_there) {
+                    child.kill().unwrap(); // SIGKILL works on a stopped process
+                    stats.killed_while_generating += 1;
+                    break;
+                }
+                if Instant::now() > deadline {
+                    child.kill().ok();
+                    break;
+                }
+                thaw(pid);
+            }
         }
-        child.wait().unwrap();
-        let report = reader.join().unwrap();
+    }
+    child.wait().ok();
+    (reader.join().unwrap(), already_there)
+}
+
+#[test]
+fn killed_while_opening_reopens_with_every_record() {
+    let dir = tempfile::tempdir().unwrap();
+    // A populated database, so sled's snapshot has some size.
+    populate(dir.path(), 40, 25);
+    let mut acked: Vec<(GameId, u64)> =
+        (0..40).flat_map(|g| (0..25).map(move |i| (g, i))).collect();
+    let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
+    let mut first_sight = KillStats::default();
+    let mut frozen = KillStats::default();
+
+    for cycle in 0..KILL_CYCLES {
+        let (aim, stats) = if cycle % 2 == 0 {
+            (KillAim::FirstSight, &mut first_sight)
+        } else {
+            (KillAim::FrozenWhileDamaged, &mut frozen)
+        };
+        let (report, already_there) = kill_cycle(dir.path(), aim, &mut seed, stats);
         assert!(
             report.failures.is_empty(),
-            "child failed: {:?}",
+            "cycle {cycle} ({aim:?}): child failed: {:?}",
             report.failures
         );
         stats.cycles += 1;
@@ -223,22 +322,28 @@ fn killed_while_opening_reopens_with_every_record() {
             }
         }
 
-        let store = SledStore::open(dir.path())
-            .unwrap_or_else(|e| panic!("reopen after kill failed: {e}; stats so far {stats:?}"));
+        let store = SledStore::open(dir.path()).unwrap_or_else(|e| {
+            panic!("cycle {cycle} ({aim:?}): reopen after kill failed: {e}; {stats:?}")
+        });
         if !store.repaired_files().is_empty() {
             stats.repaired_opens += 1;
         }
         verify_store(&store, &acked);
     }
 
-    println!("kill-during-open: {stats:?}");
+    println!("kill-during-open, first sight: {first_sight:?}");
+    println!("kill-during-open, frozen while damaged: {frozen:?}");
     // The test must actually hit sled's snapshot window, or it proves nothing.
     assert!(
-        stats.killed_while_generating > 0,
-        "never caught sled writing a snapshot: {stats:?}"
+        first_sight.killed_while_generating > 0,
+        "never caught sled writing a snapshot: {first_sight:?}"
     );
     assert!(
-        stats.acknowledged > 0,
+        frozen.plain_sled_would_not_open > 0 && frozen.repaired_opens > 0,
+        "never reproduced the unopenable directory: {frozen:?}"
+    );
+    assert!(
+        first_sight.acknowledged + frozen.acknowledged > 0,
         "the child never acknowledged a write"
     );
 }
