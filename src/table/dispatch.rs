@@ -575,6 +575,7 @@ fn act(
     let Some(before) = session.game().map(wait_state) else {
         return Vec::new();
     };
+    let names = session.names();
     let refusal = |text: String| -> Vec<Reply> {
         match caller {
             Some(c) => {
@@ -587,7 +588,7 @@ fn act(
     };
     let events = match session.apply(&*table.store, seat, action, now_ms, snapshot_every) {
         Ok(ev) => ev,
-        Err(ApplyError::Rule(e)) => return refusal(e.to_string()),
+        Err(ApplyError::Rule(e)) => return refusal(messages::name_seats(&e.to_string(), &names)),
         Err(ApplyError::Store(e)) => {
             return refusal(format!(
                 "The game could not be saved ({e}); nothing happened. Try again."

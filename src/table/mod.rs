@@ -98,6 +98,7 @@ impl Table {
     /// Opens the table on a store, loading and resuming every unfinished game (timers included).
     pub fn open(store: Box<dyn Store>, options: TableOptions) -> Result<Table, TableError> {
         let stored = store.load_all()?;
+        let finished = store.finished_games()?;
         let mut table = Table {
             store,
             options,
@@ -107,11 +108,18 @@ impl Table {
             next_id: 1,
             problems: Vec::new(),
         };
+        if let Some((last, _)) = finished.last() {
+            table.next_id = last + 1;
+        }
         for sg in stored {
             table.next_id = table.next_id.max(sg.id + 1);
             match Session::resume(&sg) {
+                Ok(Some(mut session)) if session.game().is_some_and(|g| g.winner().is_some()) => {
+                    // Won, but killed before the game was compacted.
+                    session.finish(&*table.store);
+                }
                 Ok(Some(session)) => table.insert_session(session),
-                Ok(None) => {} // finished and compacted: kept in the store as a record only
+                Ok(None) => {} // marked finished: nothing to resume
                 Err(reason) => {
                     tracing::warn!(game = sg.id, %reason, "stored game could not be resumed");
                     table.problems.push(LoadProblem {

@@ -68,6 +68,23 @@ pub struct Snapshot {
     pub last_activity_ms: u64,
 }
 
+/// The one compact record kept for a finished game (its log is dropped by the store).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct FinishedRecord {
+    pub meta: GameMeta,
+    pub game: Game,
+    /// How many actions the game took.
+    pub actions: u64,
+}
+
+pub fn encode_finished(r: &FinishedRecord) -> Vec<u8> {
+    bincode::serialize(r).unwrap_or_default()
+}
+
+pub fn decode_finished(bytes: &[u8]) -> Result<FinishedRecord, String> {
+    bincode::deserialize(bytes).map_err(|e| format!("finished record unreadable: {e}"))
+}
+
 pub fn encode_meta(meta: &GameMeta) -> Vec<u8> {
     // A plain struct of owned data: serialization cannot fail.
     serde_json::to_vec(meta).unwrap_or_default()

@@ -12,8 +12,8 @@ use super::command::ParseContext;
 use super::messages;
 use super::offers::Offer;
 use super::record::{
-    ActionRecord, GameMeta, Snapshot, decode_action, decode_meta, decode_snapshot, encode_action,
-    encode_meta, encode_snapshot,
+    ActionRecord, FinishedRecord, GameMeta, Snapshot, decode_action, decode_meta, decode_snapshot,
+    encode_action, encode_finished, encode_meta, encode_snapshot,
 };
 use super::reply::{GameId, PlaceId, UserId};
 use super::timer::{self, MINUTE_MS};
@@ -226,7 +226,7 @@ impl Session {
         self.reminded = false;
         let finished = next.winner().is_some();
         let snap_due = snapshot_every > 0 && self.log_len.is_multiple_of(snapshot_every);
-        if finished || snap_due {
+        if snap_due && !finished {
             let snap = Snapshot {
                 game: next.clone(),
                 last_activity_ms: now_ms,
@@ -250,13 +250,27 @@ impl Session {
             }
         }
         if finished {
-            self.meta.finished = true;
-            self.meta.offers.clear();
-            if let Err(e) = self.save_meta(store) {
-                tracing::warn!(game = self.meta.id, error = %e, "finished mark failed");
-            }
+            self.finish(store);
         }
         Ok(events)
+    }
+
+    /// Compacts a finished game into its final record. The winning action is durable in the
+    /// log already; if this fails, the next start-up finds the game finished and retries.
+    pub fn finish(&mut self, store: &dyn Store) {
+        let Some(game) = self.game.clone() else {
+            return;
+        };
+        self.meta.finished = true;
+        self.meta.offers.clear();
+        let rec = FinishedRecord {
+            meta: self.meta.clone(),
+            game,
+            actions: self.log_len,
+        };
+        if let Err(e) = store.finish_game(self.meta.id, &encode_finished(&rec)) {
+            tracing::warn!(game = self.meta.id, error = %e, "could not compact the finished game");
+        }
     }
 
     /// Offers end with the turn (or whenever trading is over). Returns the withdrawn ones.
