@@ -6,7 +6,7 @@ use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
-use crate::engine::{Action, Event, Game, Phase, PortKind, Resource, Seat};
+use crate::engine::{Action, Event, Game, Phase, Resource, Seat};
 
 use super::Table;
 use super::command::{self, Command, TradeCommand};
@@ -799,21 +799,6 @@ fn prompt(table: &Table, id: GameId, ping: bool, image: bool) -> Vec<Reply> {
     vec![r]
 }
 
-/// The caller's best rate for giving `give` to the supply.
-fn maritime_rate(g: &Game, seat: Seat, give: Resource) -> u8 {
-    let mut rate = 4;
-    for (v, b) in g.buildings.iter().enumerate() {
-        if b.is_some_and(|b| b.owner == seat) {
-            match g.layout.port_at(v as u8) {
-                Some(PortKind::Special(r)) if r == give => rate = rate.min(2),
-                Some(PortKind::Generic) => rate = rate.min(3),
-                _ => {}
-            }
-        }
-    }
-    rate
-}
-
 fn bank(
     table: &mut Table,
     caller: &Caller,
@@ -829,9 +814,12 @@ fn bank(
     let Some(g) = table.sessions.get(&id).and_then(|s| s.game()) else {
         return seat_refusal(table, caller);
     };
-    let rate = maritime_rate(g, seat, give);
+    let rate = g.trade_rate(seat, give);
     let cost = rate as u32 * get_amount as u32;
-    if let Some(typed) = give_amount
+    let trading_now = g.phase == Phase::Main && g.current == seat;
+    // Out of turn or phase, the engine's refusal says what is wrong.
+    if trading_now
+        && let Some(typed) = give_amount
         && typed as u32 != cost
     {
         return refuse(
