@@ -15,6 +15,8 @@ use store_support::*;
 const CHILD_DIR_ENV: &str = "CATAN_STORE_CRASH_CHILD_DIR";
 const CHILD_TEST: &str = "crash_child_appends_forever";
 const GAMES: GameId = 8;
+/// Writer threads in the child; each owns the games with `game % WRITER_THREADS == thread`.
+const WRITER_THREADS: GameId = 4;
 /// The child rewrites a game's snapshot every this many actions (dropping the log it covers).
 const SNAPSHOT_EVERY: u64 = 20;
 const KILL_CYCLES: usize = 40;
@@ -53,15 +55,37 @@ fn crash_child_appends_forever() {
             slot.insert(0);
         }
     }
+    // One thread per group of games, like concurrent tables, so concurrent writers share
+    // flushes (group commit) while being killed.
+    let store = std::sync::Arc::new(store);
+    let writers: Vec<_> = (0..WRITER_THREADS)
+        .map(|thread| {
+            let store = store.clone();
+            let mut mine: Vec<(GameId, u64)> = next
+                .iter()
+                .filter(|(game, _)| *game % WRITER_THREADS == thread)
+                .map(|(game, count)| (*game, *count))
+                .collect();
+            std::thread::spawn(move || append_forever(&*store, &mut mine))
+        })
+        .collect();
+    for writer in writers {
+        writer.join().ok();
+    }
+}
+
+/// Appends to each game in turn, acknowledging each action, with a snapshot every
+/// `SNAPSHOT_EVERY` actions. Returns only on a failure (printed).
+fn append_forever(store: &dyn Store, games: &mut [(GameId, u64)]) {
     loop {
-        for game in 0..GAMES {
-            let index = next[&game];
+        for (game, next) in games.iter_mut() {
+            let (game, index) = (*game, *next);
             if let Err(e) = store.append_action(game, index, &action_bytes(game, index)) {
                 println!("FAIL append: {e}");
                 return;
             }
             println!("{ACK} {game} {index}");
-            next.insert(game, index + 1);
+            *next = index + 1;
             if (index + 1) % SNAPSHOT_EVERY == 0 {
                 let upto = index + 1;
                 if let Err(e) = store.put_snapshot(game, upto, &snapshot_bytes(game, upto)) {

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, PoisonError};
 
+use super::flush_gate::FlushGate;
 use super::keys::{self, FINISHED_TAG, LOG_TAG, META_TAG, SNAPSHOT_TAG};
 use super::{GameId, Store, StoreError, StoredGame, dir, repair};
 
@@ -20,6 +21,7 @@ pub struct SledStore {
     /// Serializes check-then-write (e.g. "is this the next index?") so checks see a settled log.
     /// The flush happens after it is released, so concurrent writers can share one flush.
     write_lock: Mutex<()>,
+    flush_gate: FlushGate,
     repaired: Vec<PathBuf>,
 }
 
@@ -41,6 +43,7 @@ impl SledStore {
             db,
             dir: dir.to_path_buf(),
             write_lock: Mutex::new(()),
+            flush_gate: FlushGate::default(),
             repaired,
         })
     }
@@ -55,17 +58,20 @@ impl SledStore {
         &self.dir
     }
 
-    /// Runs a check-then-write under the write lock, then flushes so the write is durable
-    /// against a killed process before returning.
+    /// Runs a check-then-write under the write lock, then waits for a flush covering it (its
+    /// own, or one shared with concurrent writers) so it is durable against a killed process
+    /// before returning.
     fn write<T>(&self, apply: impl FnOnce() -> Result<T, StoreError>) -> Result<T, StoreError> {
-        let result = {
+        let (result, seq) = {
             let _guard = self
                 .write_lock
                 .lock()
                 .unwrap_or_else(PoisonError::into_inner);
-            apply()?
+            let result = apply()?;
+            (result, self.flush_gate.applied())
         };
-        self.db.flush()?;
+        self.flush_gate
+            .wait_flushed(seq, || self.db.flush().map(|_| ()))?;
         Ok(result)
     }
 
