@@ -382,15 +382,12 @@ fn port_seeker(h: &Harness, rng: &mut ChaCha8Rng) -> Action {
     let g = h.state();
     let seat = g.waiting_for()[0];
     let legal = g.legal_actions(seat);
-    if seat == 0 {
-        if let Some(a) = legal
-            .iter()
-            .find(|a| matches!(a, Action::BuildSettlement(v) if g.layout.port_at(*v).is_some()))
-        {
-            return a.clone();
-        }
+    let on_port =
+        |a: &&Action| matches!(a, Action::BuildSettlement(v) if g.layout.port_at(*v).is_some());
+    match legal.iter().find(on_port) {
+        Some(a) if seat == 0 => a.clone(),
+        _ => hoard(&legal, rng),
     }
-    hoard(&legal, rng)
 }
 
 #[test]
