@@ -480,9 +480,9 @@ fn start(table: &mut Table, caller: &Caller, now_ms: u64) -> Vec<Reply> {
     let game = Game::new(settings, seed);
     session.begin(game, now_ms);
     let mut text = format!(
-        "The game begins! Seat order: {}. {}",
+        "The game begins! Seat order: {}. {}.",
         session.names().join(", "),
-        session.meta.settings.describe()
+        session.meta.settings.describe_rules()
     );
     for n in notes {
         text.push_str(&format!("\n{n}"));

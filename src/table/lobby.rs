@@ -80,15 +80,23 @@ impl LobbySettings {
         }
     }
 
-    /// One line for the lobby message and `status`.
+    /// One line for the lobby message.
     pub fn describe(&self) -> String {
+        format!(
+            "up to {} players · {}",
+            self.max_players,
+            self.describe_rules()
+        )
+    }
+
+    /// The settings that matter once the seats are taken.
+    pub fn describe_rules(&self) -> String {
         let timer = match self.timer_minutes {
             Some(m) => format!("{m} min turn timer"),
             None => "no turn timer".into(),
         };
         format!(
-            "up to {} players · {} board · {} VP to win · discard above {} cards · {}",
-            self.max_players,
+            "{} board · {} VP to win · discard above {} cards · {}",
             board_name(self.board),
             self.vp_target,
             self.discard_limit,

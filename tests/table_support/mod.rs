@@ -201,6 +201,26 @@ impl Harness {
     }
 }
 
+/// The lines `name: command` of a game played in-process (seed in the settings and names as
+/// the console uses them), up to `max` actions, with the harness at the end of it.
+pub fn script_lines(names: &[&str], seed: u64, max: usize) -> (Vec<String>, Harness) {
+    use rand::SeedableRng;
+    let mut h = Harness::started(names, &format!("seed {seed}"), quiet_options());
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut lines = Vec::new();
+    while lines.len() < max {
+        let g = h.state();
+        if g.winner().is_some() {
+            break;
+        }
+        let seat = g.waiting_for()[0];
+        let action = choose(&g.legal_actions(seat), &mut rng);
+        lines.push(format!("{}: {}", h.seat_name(seat), h.command(&action)));
+        h.play(seat, &action);
+    }
+    (lines, h)
+}
+
 pub fn open_table(dir: &Path, options: TableOptions) -> Table {
     let store = SledStore::open(dir).expect("open sled store");
     Table::open(Box::new(store), options).expect("open table")

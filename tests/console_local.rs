@@ -1,0 +1,86 @@
+//! `catan-bot local` as a child process: a whole game from a script, and resuming with
+//! `--data` after quitting.
+
+mod table_support;
+
+use std::path::Path;
+use std::process::Command;
+
+use table_support::*;
+
+const NAMES: [&str; 3] = ["alice", "bob", "carol"];
+
+fn local(data: &Path, script: &Path, seed: u64) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_catan-bot"))
+        .args([
+            "local",
+            "--players",
+            "alice,bob,carol",
+            "--no-boards",
+            "--seed",
+        ])
+        .arg(seed.to_string())
+        .arg("--data")
+        .arg(data)
+        .arg("--script")
+        .arg(script)
+        .output()
+        .expect("run catan-bot local")
+}
+
+#[test]
+fn a_whole_game_from_a_script() {
+    let (lines, h) = script_lines(&NAMES, 11, 10_000);
+    assert!(h.state().winner().is_some());
+    let dir = tempfile::tempdir().expect("tmp");
+    let script = dir.path().join("game.txt");
+    std::fs::write(&script, lines.join("\n")).expect("write script");
+    let out = local(&dir.path().join("data"), &script, 11);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let acks = stdout.lines().filter(|l| l.starts_with("ack ")).count();
+    assert_eq!(acks, lines.len());
+    let winner = h.seat_name(h.state().winner().unwrap_or(0));
+    assert!(
+        stdout.contains(&format!("🏆 {winner} wins")),
+        "no winner in output"
+    );
+    assert!(
+        !stdout.contains("It is not your turn"),
+        "a scripted command was refused"
+    );
+    assert!(
+        stdout.contains("[private to "),
+        "no private replies printed"
+    );
+}
+
+#[test]
+fn quitting_and_starting_again_resumes_the_game() {
+    let (lines, h) = script_lines(&NAMES, 4, 120);
+    let dir = tempfile::tempdir().expect("tmp");
+    let data = dir.path().join("data");
+    let first = dir.path().join("first.txt");
+    let second = dir.path().join("second.txt");
+    std::fs::write(&first, format!("{}\nquit\n", lines[..60].join("\n"))).expect("write");
+    std::fs::write(&second, lines[60..].join("\n")).expect("write");
+    let out = local(&data, &first, 4);
+    assert!(out.status.success());
+    let out = local(&data, &second, 4);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("resumed game 1 at move 60"), "{stdout}");
+    assert!(stdout.lines().any(|l| l == "ack 60 v120"), "{stdout}");
+    assert!(!stdout.contains("It is not your turn"));
+    // The stored game equals the in-process one.
+    let table = open_table(&data, quiet_options());
+    let g = table.game_state(1).expect("game 1 resumed");
+    assert_eq!(
+        bincode::serialize(g).expect("ser"),
+        h.serialized(),
+        "console game differs from the in-process one"
+    );
+}
