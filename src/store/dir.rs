@@ -4,6 +4,7 @@
 use std::fs::{File, OpenOptions};
 use std::io;
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use fs2::FileExt;
 
@@ -11,6 +12,13 @@ use super::StoreError;
 
 /// sled's data file, which sled locks exclusively (flock) for as long as the database is open.
 const SLED_DATA_FILE: &str = "db";
+
+/// How long to wait for the lock before saying another process holds it. sled releases its
+/// file only when its last background task ends, a little after the `Db` is dropped (measured:
+/// an immediate reopen in the same process occasionally found it still locked), and a
+/// restarting bot's old process may still be exiting.
+const LOCK_WAIT: Duration = Duration::from_secs(2);
+const LOCK_RETRY: Duration = Duration::from_millis(10);
 
 /// Holds sled's own lock on the directory while the store repairs it, so a repair never touches
 /// files of a database another process has open. Released on drop, just before sled takes it.
@@ -38,12 +46,20 @@ pub fn lock(dir: &Path) -> Result<DirLock, StoreError> {
             io::ErrorKind::PermissionDenied | io::ErrorKind::ReadOnlyFilesystem => not_writable(e),
             _ => StoreError::Io(e),
         })?;
-    match file.try_lock_exclusive() {
-        Ok(()) => Ok(DirLock { _file: file }),
-        Err(e) if e.kind() == fs2::lock_contended_error().kind() => Err(StoreError::Locked {
-            dir: dir.to_path_buf(),
-        }),
-        Err(e) => Err(StoreError::Io(e)),
+    let give_up = Instant::now() + LOCK_WAIT;
+    loop {
+        match file.try_lock_exclusive() {
+            Ok(()) => return Ok(DirLock { _file: file }),
+            Err(e) if e.kind() != fs2::lock_contended_error().kind() => {
+                return Err(StoreError::Io(e));
+            }
+            Err(_) if Instant::now() >= give_up => {
+                return Err(StoreError::Locked {
+                    dir: dir.to_path_buf(),
+                });
+            }
+            Err(_) => std::thread::sleep(LOCK_RETRY),
+        }
     }
 }
 

@@ -300,6 +300,20 @@ fn second_open_of_the_same_directory_says_it_is_in_use() {
 }
 
 #[test]
+fn reopen_right_after_drop_succeeds() {
+    let dir = tempfile::tempdir().unwrap();
+    for round in 0..30u64 {
+        let store = SledStore::open(dir.path()).unwrap_or_else(|e| panic!("round {round}: {e}"));
+        if round == 0 {
+            store.put_meta(1, b"m").unwrap();
+        }
+        store.append_action(1, round, &action(1, round)).unwrap();
+    }
+    let store = SledStore::open(dir.path()).unwrap();
+    assert_eq!(store.load_all().unwrap()[0].actions.len(), 30);
+}
+
+#[test]
 fn directory_that_cannot_be_created_is_reported_as_not_writable() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("a-file");

@@ -1,0 +1,143 @@
+//! Crash test of the store alone: a child process appends actions (and rewrites snapshots),
+//! printing each index only after `append_action` returned; the parent SIGKILLs it at random
+//! moments, reopens, and checks every acknowledged action is present and intact.
+
+mod store_support;
+
+use std::collections::BTreeMap;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use catan_bot::store::{GameId, SledStore, Store};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use store_support::*;
+
+const CHILD_DIR_ENV: &str = "CATAN_STORE_CRASH_CHILD_DIR";
+const CHILD_TEST: &str = "crash_child_appends_forever";
+const GAMES: GameId = 8;
+/// The child rewrites a game's snapshot every this many actions (dropping the log it covers).
+const SNAPSHOT_EVERY: u64 = 20;
+const KILL_CYCLES: usize = 40;
+/// Half the kills land uniformly in this window after spawning: during start-up, open or
+/// appending, depending on how loaded the machine is.
+const MAX_KILL_DELAY_MS: u64 = 150;
+/// The other half land uniformly in this window after the first acknowledged append.
+const MAX_KILL_DELAY_WHILE_WRITING_MS: u64 = 60;
+
+/// Child side: resumes every game where the store says it is and appends forever.
+#[test]
+fn crash_child_appends_forever() {
+    let Ok(dir) = std::env::var(CHILD_DIR_ENV) else {
+        return; // Not the child: nothing to do.
+    };
+    let store = match SledStore::open(&dir) {
+        Ok(store) => store,
+        Err(e) => {
+            println!("FAIL open: {e}");
+            return;
+        }
+    };
+    let mut next = match store.load_all() {
+        Ok(games) => action_counts(&games),
+        Err(e) => {
+            println!("FAIL load_all: {e}");
+            return;
+        }
+    };
+    for game in 0..GAMES {
+        if let std::collections::btree_map::Entry::Vacant(slot) = next.entry(game) {
+            if let Err(e) = store.put_meta(game, &meta_bytes(game)) {
+                println!("FAIL put_meta: {e}");
+                return;
+            }
+            slot.insert(0);
+        }
+    }
+    loop {
+        for game in 0..GAMES {
+            let index = next[&game];
+            if let Err(e) = store.append_action(game, index, &action_bytes(game, index)) {
+                println!("FAIL append: {e}");
+                return;
+            }
+            println!("{ACK} {game} {index}");
+            next.insert(game, index + 1);
+            if (index + 1) % SNAPSHOT_EVERY == 0 {
+                let upto = index + 1;
+                if let Err(e) = store.put_snapshot(game, upto, &snapshot_bytes(game, upto)) {
+                    println!("FAIL snapshot: {e}");
+                    return;
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn acknowledged_actions_survive_random_kills() {
+    let seed = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    println!("crash test seed {seed}");
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let dir = tempfile::tempdir().unwrap();
+    let dir_text = dir.path().to_str().unwrap().to_owned();
+
+    let mut acked: Vec<(GameId, u64)> = Vec::new();
+    let mut previous: BTreeMap<GameId, u64> = BTreeMap::new();
+    let mut kills_after_acks = 0;
+    let mut repaired_opens = 0;
+    for cycle in 0..KILL_CYCLES {
+        let mut child = spawn_child(CHILD_TEST, &[(CHILD_DIR_ENV, &dir_text)]);
+        let (reader, first_ack) = collect_acks(child.stdout.take().unwrap());
+        if cycle % 2 == 0 {
+            // Anywhere from start-up (process launch, sled open, load) to mid-writing.
+            std::thread::sleep(Duration::from_millis(rng.gen_range(0..=MAX_KILL_DELAY_MS)));
+        } else {
+            // Surely while writing, however slow start-up is on a loaded machine.
+            first_ack
+                .recv_timeout(Duration::from_secs(30))
+                .unwrap_or_else(|e| panic!("cycle {cycle}: the child never wrote: {e}"));
+            std::thread::sleep(Duration::from_millis(
+                rng.gen_range(0..=MAX_KILL_DELAY_WHILE_WRITING_MS),
+            ));
+        }
+        child.kill().unwrap();
+        child.wait().unwrap();
+        let report = reader.join().unwrap();
+        assert!(
+            report.failures.is_empty(),
+            "seed {seed} cycle {cycle}: child failed: {:?}",
+            report.failures
+        );
+        if !report.acked.is_empty() {
+            kills_after_acks += 1;
+        }
+        acked.extend(report.acked);
+
+        let store = SledStore::open(dir.path())
+            .unwrap_or_else(|e| panic!("seed {seed} cycle {cycle}: reopen failed: {e}"));
+        if !store.repaired_files().is_empty() {
+            repaired_opens += 1;
+        }
+        let counts = verify_store(&store, &acked);
+        // What one reopen found durable must never disappear later.
+        for (game, count) in &previous {
+            let now = counts.get(game).copied().unwrap_or(0);
+            assert!(
+                now >= *count,
+                "seed {seed} cycle {cycle}: game {game} went back from {count} to {now} actions"
+            );
+        }
+        previous = counts;
+    }
+    println!(
+        "crash test: {KILL_CYCLES} kills, {kills_after_acks} after acknowledged writes, {} \
+         acknowledged actions all present, {repaired_opens} opens needed a repair",
+        acked.len()
+    );
+    assert!(
+        kills_after_acks >= KILL_CYCLES / 2,
+        "every other kill waits for an acknowledged write, yet only {kills_after_acks} had any"
+    );
+}
