@@ -1279,15 +1279,23 @@ pub fn suggest(
             _ => {}
         }
     }
+    // Typing a label narrows by label (`1` → 1, 10–19; a road by either end); typing words
+    // searches the descriptions (`ore`, `port`, a player's name).
     let p = partial.trim().to_lowercase();
+    let by_label = p.chars().next().is_some_and(|c| c.is_ascii_digit())
+        || (kind == PlaceKind::Robber && p.len() <= 2);
     let mut matching: Vec<(String, String)> = out
         .into_iter()
         .filter(|(v, d)| {
             let v = v.to_lowercase();
-            p.is_empty()
-                || v.starts_with(&p)
-                || (kind == PlaceKind::Road && v.split('-').any(|x| x.starts_with(&p)))
-                || d.to_lowercase().contains(&p)
+            if p.is_empty() {
+                true
+            } else if by_label {
+                v.starts_with(&p)
+                    || (kind == PlaceKind::Road && v.split('-').any(|x| x.starts_with(&p)))
+            } else {
+                d.to_lowercase().contains(&p)
+            }
         })
         .collect();
     // Exact prefix matches first, then the rest, each in label order.
