@@ -696,7 +696,7 @@ mod tests {
         let catan = &tree[0];
         assert_eq!(catan.name, "catan");
         assert!(catan.subcommands.len() <= 25);
-        let names: Vec<&str> = catan.subcommands.iter().map(|c| c.name.as_str()).collect();
+        let names: Vec<&str> = catan.subcommands.iter().map(|c| c.name.as_ref()).collect();
         for expected in [
             "new", "join", "leave", "start", "roll", "build", "buy", "play", "robber", "discard",
             "trade", "bank", "end", "hand", "board", "status", "log", "rules", "help", "abandon",

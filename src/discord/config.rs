@@ -71,19 +71,11 @@ pub struct Config {
 }
 
 /// Defaults for the table, from the `[table]` section.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct TableDefaults {
     /// Minutes a player has for a turn before reminders and then an automatic move; 0 = no timer.
     pub turn_timer_minutes: u32,
-}
-
-impl Default for TableDefaults {
-    fn default() -> Self {
-        TableDefaults {
-            turn_timer_minutes: 0,
-        }
-    }
 }
 
 /// The file as written; every field optional so defaults apply.

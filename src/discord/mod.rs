@@ -18,6 +18,7 @@ mod events;
 mod host;
 mod interact;
 mod message;
+#[allow(dead_code)] // Temporary, until the table lands.
 mod placeholder;
 mod timer;
 
