@@ -39,6 +39,9 @@ pub struct Player {
     pub cities_left: u8,
     /// Length of this player's longest route, kept current after every build.
     pub route_length: u8,
+    /// Road Building, Invention and Monopoly cards played (knights are counted apart).
+    #[serde(default)]
+    pub progress_played: u8,
 }
 
 /// The whole game. Serializable; `settings + seed + accepted actions` replays to an identical
@@ -135,36 +138,24 @@ pub struct OwnHand {
 
 impl Game {
     /// A new game in the first setup step. The seed fixes the board, the deck and every roll.
-    pub fn new(settings: Settings, seed: u64) -> Game {
+    ///
+    /// `settings.players` is clamped to 2..=6 (the table validates it first).
+    /// `settings.helpers` (the Helpers of Catan scenario, RULES.md §7) is not implemented yet
+    /// and is ignored: the game is played without helpers.
+    pub fn new(mut settings: Settings, seed: u64) -> Game {
+        settings.players = settings.players.clamp(2, 6);
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let size = BoardSize::for_players(settings.players as usize);
         let layout = Layout::generate(size, settings.layout, &mut rng);
         let topo = Topology::get(size);
-        let (per_resource, deck_counts): (u8, [(DevCard, usize); 5]) = match size {
-            BoardSize::Standard => (
-                19,
-                [
-                    (DevCard::Knight, 14),
-                    (DevCard::VictoryPoint, 5),
-                    (DevCard::RoadBuilding, 2),
-                    (DevCard::Invention, 2),
-                    (DevCard::Monopoly, 2),
-                ],
-            ),
-            BoardSize::Extended => (
-                24,
-                [
-                    (DevCard::Knight, 20),
-                    (DevCard::VictoryPoint, 5),
-                    (DevCard::RoadBuilding, 3),
-                    (DevCard::Invention, 3),
-                    (DevCard::Monopoly, 3),
-                ],
-            ),
+        let per_resource: u8 = match size {
+            BoardSize::Standard => 19,
+            BoardSize::Extended => 24,
         };
+        let deck_counts = dev_card_counts(size);
         let mut deck: Vec<DevCard> = deck_counts
             .iter()
-            .flat_map(|&(c, n)| std::iter::repeat_n(c, n))
+            .flat_map(|&(c, n)| std::iter::repeat_n(c, n as usize))
             .collect();
         deck.shuffle(&mut rng);
         let players = (0..settings.players)
@@ -305,16 +296,389 @@ impl Game {
         }
     }
 
-    /// Applies an action for `seat`. Atomic: on error the game is exactly as before.
+    /// Applies an action for `seat`. Atomic: every check runs on `&self` before anything is
+    /// changed, so on error the game is exactly as before (byte for byte when serialized).
     pub fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError> {
-        let _ = (seat, action);
-        Err(RuleError::Invalid("not implemented yet".into()))
+        let mut events = Vec::new();
+        self.apply_into(seat, action, &mut events)?;
+        Ok(events)
+    }
+
+    /// [`Game::apply`] appending to a caller's buffer (for playouts that reuse one).
+    pub fn apply_into(
+        &mut self,
+        seat: Seat,
+        action: &Action,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        if matches!(self.phase, Phase::Finished { .. }) {
+            return Err(RuleError::GameOver);
+        }
+        if seat as usize >= self.players.len() {
+            return Err(RuleError::Invalid(format!(
+                "There is no seat {seat} in this game (seats 0 to {}).",
+                self.players.len() - 1
+            )));
+        }
+        match *action {
+            Action::Roll => {
+                self.check_roll(seat)?;
+                self.last_placed.clear();
+                self.roll(seat, events);
+            }
+            Action::Discard(cards) => {
+                self.check_discard(seat, cards)?;
+                self.last_placed.clear();
+                self.discard(seat, cards, events);
+            }
+            Action::MoveRobber { hex, victim } => {
+                self.check_move_robber(seat, hex, victim)?;
+                self.last_placed.clear();
+                self.move_robber(seat, hex, victim, events);
+                self.phase = Phase::Main;
+            }
+            Action::BuildRoad(edge) => {
+                if self.in_setup() {
+                    self.check_setup_road(seat, edge)?;
+                    self.last_placed.clear();
+                    self.place_setup_road(seat, edge, events);
+                } else {
+                    self.check_build_road(seat, edge)?;
+                    self.last_placed.clear();
+                    self.build_road(seat, edge, events);
+                }
+            }
+            Action::BuildSettlement(vertex) => {
+                if self.in_setup() {
+                    self.check_setup_settlement(seat, vertex)?;
+                    self.last_placed.clear();
+                    self.place_setup_settlement(seat, vertex, events);
+                } else {
+                    self.check_build_settlement(seat, vertex)?;
+                    self.last_placed.clear();
+                    self.build_settlement(seat, vertex, events);
+                }
+            }
+            Action::BuildCity(vertex) => {
+                self.check_build_city(seat, vertex)?;
+                self.last_placed.clear();
+                self.build_city(seat, vertex, events);
+            }
+            Action::BuyDevCard => {
+                self.check_buy_dev_card(seat)?;
+                self.last_placed.clear();
+                self.buy_dev_card(seat, events);
+            }
+            Action::PlayKnight { hex, victim } => {
+                self.check_play_knight(seat, hex, victim)?;
+                self.last_placed.clear();
+                self.play_knight(seat, hex, victim, events);
+            }
+            Action::PlayRoadBuilding { first, second } => {
+                self.check_play_road_building(seat, first, second)?;
+                self.last_placed.clear();
+                self.play_road_building(seat, first, second, events);
+            }
+            Action::PlayInvention(a, b) => {
+                self.check_play_invention(seat, a, b)?;
+                self.last_placed.clear();
+                self.play_invention(seat, a, b, events);
+            }
+            Action::PlayMonopoly(resource) => {
+                self.check_play_monopoly(seat, resource)?;
+                self.last_placed.clear();
+                self.play_monopoly(seat, resource, events);
+            }
+            Action::MaritimeTrade { give, get, count } => {
+                let rate = self.check_maritime_trade(seat, give, get, count)?;
+                self.last_placed.clear();
+                self.maritime_trade(seat, give, get, count, rate, events);
+            }
+            Action::DomesticTrade { with, give, get } => {
+                self.check_domestic_trade(seat, with, give, get)?;
+                self.last_placed.clear();
+                self.domestic_trade(seat, with, give, get, events);
+            }
+            Action::EndTurn => {
+                self.check_end_turn(seat)?;
+                self.last_placed.clear();
+                self.end_turn(seat, events);
+            }
+        }
+        self.version += 1;
+        self.check_victory(events);
+        Ok(())
     }
 
     /// Every action `seat` may take now, except domestic trades (unbounded; checked by
-    /// `apply`).
+    /// `apply`). Complete and exact: `apply` accepts each of these and refuses anything else
+    /// (other than a valid domestic trade).
     pub fn legal_actions(&self, seat: Seat) -> Vec<Action> {
-        let _ = seat;
-        Vec::new()
+        let mut out = Vec::new();
+        self.legal_actions_into(seat, &mut out);
+        out
+    }
+
+    /// [`Game::legal_actions`] into a reused buffer (cleared first).
+    pub fn legal_actions_into(&self, seat: Seat, out: &mut Vec<Action>) {
+        out.clear();
+        if seat as usize >= self.players.len() {
+            return;
+        }
+        match &self.phase {
+            Phase::Finished { .. } => {}
+            Phase::Setup { road_from, .. } => {
+                if seat == self.current {
+                    self.legal_setup(*road_from, out);
+                }
+            }
+            Phase::BeforeRoll => {
+                if seat == self.current {
+                    out.push(Action::Roll);
+                    self.legal_dev_plays(seat, out);
+                }
+            }
+            Phase::Discard { owed } => {
+                if let Some(&(_, count)) = owed.iter().find(|&&(s, _)| s == seat) {
+                    self.legal_discards(seat, count, out);
+                }
+            }
+            Phase::MoveRobber => {
+                if seat == self.current {
+                    self.legal_robber_moves(seat, out, |hex, victim| Action::MoveRobber {
+                        hex,
+                        victim,
+                    });
+                }
+            }
+            Phase::Main => {
+                if seat == self.current {
+                    out.push(Action::EndTurn);
+                    self.legal_builds(seat, out);
+                    self.legal_maritime_trades(seat, out);
+                    self.legal_dev_plays(seat, out);
+                }
+            }
+            Phase::SpecialBuild { builder } => {
+                if seat == *builder {
+                    out.push(Action::EndTurn);
+                    self.legal_builds(seat, out);
+                }
+            }
+        }
+    }
+
+    /// True while the setup rounds are being played.
+    pub fn in_setup(&self) -> bool {
+        matches!(self.phase, Phase::Setup { .. })
+    }
+
+    /// The resource cards of each kind the game has (19, or 24 with 5–6 players).
+    pub fn resource_supply_total(&self) -> u8 {
+        match self.layout.size {
+            BoardSize::Standard => 19,
+            BoardSize::Extended => 24,
+        }
+    }
+
+    /// The development card mix of this game's board size.
+    pub fn dev_card_counts(&self) -> [(DevCard, u8); 5] {
+        dev_card_counts(self.layout.size)
+    }
+
+    /// Describes whom the game waits for, for "not your turn" messages.
+    pub(super) fn waiting_description(&self) -> String {
+        match &self.phase {
+            Phase::Discard { owed } => {
+                let seats: Vec<String> = owed.iter().map(|(s, _)| format!("seat {s}")).collect();
+                format!("{} to discard", join_and(&seats))
+            }
+            Phase::SpecialBuild { builder } => {
+                format!("seat {builder} (special building phase)")
+            }
+            Phase::Finished { .. } => "nobody (the game is over)".into(),
+            _ => format!("seat {}", self.current),
+        }
+    }
+
+    /// What `seat` may do now, for "wrong phase" messages.
+    pub(super) fn allowed_description(&self, seat: Seat) -> String {
+        let topo = self.topology();
+        match &self.phase {
+            Phase::Setup {
+                road_from: None, ..
+            } => "place your setup settlement first".into(),
+            Phase::Setup {
+                road_from: Some(v), ..
+            } => format!(
+                "place a road touching your settlement at {}",
+                topo.vertex_label(*v)
+            ),
+            Phase::BeforeRoll => "roll the dice (you may play a development card first)".into(),
+            Phase::Discard { owed } => match owed.iter().find(|&&(s, _)| s == seat) {
+                Some((_, n)) => format!("discard {n} cards first"),
+                None => format!("waiting for {}", self.waiting_description()),
+            },
+            Phase::MoveRobber => "move the robber first".into(),
+            Phase::Main => "build, trade, play a development card or end your turn".into(),
+            Phase::SpecialBuild { .. } => "in the special building phase you may only build \
+                 roads, settlements and cities, buy development cards, or end"
+                .into(),
+            Phase::Finished { .. } => "nothing (the game is over)".into(),
+        }
+    }
+
+    /// The refusal for `seat` asking to `what` at the wrong moment: "not your turn" if the game
+    /// waits for someone else, else "wrong phase" with what is allowed.
+    pub(super) fn refusal(&self, seat: Seat, what: &str) -> RuleError {
+        if self.waiting_for().contains(&seat) {
+            RuleError::WrongPhase {
+                action: what.into(),
+                allowed: self.allowed_description(seat),
+            }
+        } else {
+            RuleError::NotYourTurn {
+                waiting_for: self.waiting_description(),
+            }
+        }
+    }
+
+    /// Checks an intersection id exists on this board.
+    pub(super) fn check_vertex(&self, v: VertexId) -> Result<(), RuleError> {
+        if (v as usize) < self.buildings.len() {
+            Ok(())
+        } else {
+            Err(RuleError::NoSuchPlace {
+                what: "intersection",
+                label: (v as u32 + 1).to_string(),
+            })
+        }
+    }
+
+    /// Checks an edge id exists on this board.
+    pub(super) fn check_edge(&self, e: EdgeId) -> Result<(), RuleError> {
+        if (e as usize) < self.roads.len() {
+            Ok(())
+        } else {
+            Err(RuleError::NoSuchPlace {
+                what: "road place",
+                label: format!("#{e}"),
+            })
+        }
+    }
+
+    /// Checks a hex id exists on this board.
+    pub(super) fn check_hex(&self, h: HexId) -> Result<(), RuleError> {
+        if (h as usize) < self.layout.terrain.len() {
+            Ok(())
+        } else {
+            Err(RuleError::NoSuchPlace {
+                what: "hex",
+                label: format!("#{h}"),
+            })
+        }
+    }
+
+    /// Checks `seat` holds `cost`.
+    pub(super) fn check_afford(&self, seat: Seat, cost: Resources) -> Result<(), RuleError> {
+        let hand = self.players[seat as usize].hand;
+        if cost.fits_in(&hand) {
+            Ok(())
+        } else {
+            Err(RuleError::CannotAfford {
+                cost: cost.to_string(),
+                have: hand.to_string(),
+            })
+        }
+    }
+}
+
+/// The development card mix of a board size (RULES.md §1).
+pub fn dev_card_counts(size: BoardSize) -> [(DevCard, u8); 5] {
+    match size {
+        BoardSize::Standard => [
+            (DevCard::Knight, 14),
+            (DevCard::VictoryPoint, 5),
+            (DevCard::RoadBuilding, 2),
+            (DevCard::Invention, 2),
+            (DevCard::Monopoly, 2),
+        ],
+        BoardSize::Extended => [
+            (DevCard::Knight, 20),
+            (DevCard::VictoryPoint, 5),
+            (DevCard::RoadBuilding, 3),
+            (DevCard::Invention, 3),
+            (DevCard::Monopoly, 3),
+        ],
+    }
+}
+
+/// "a", "a and b", "a, b and c".
+pub(super) fn join_and(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+impl LastChange {
+    pub(super) fn clear(&mut self) {
+        self.vertices.clear();
+        self.edges.clear();
+        self.robber = None;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{invariants, testkit};
+
+    #[test]
+    fn random_playouts_keep_invariants_for_every_player_count() {
+        for players in 3..=6 {
+            for seed in 0..3 {
+                let mut g = Game::new(Settings::for_players(players), seed);
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                let mut buf = Vec::new();
+                for step in 0..3000 {
+                    if g.winner().is_some() {
+                        break;
+                    }
+                    let seat = g.waiting_for()[0];
+                    g.legal_actions_into(seat, &mut buf);
+                    assert!(!buf.is_empty(), "no legal action in {:?}", g.phase);
+                    use rand::Rng;
+                    let a = buf[rng.gen_range(0..buf.len())].clone();
+                    if let Err(e) = g.apply(seat, &a) {
+                        panic!("step {step}: legal {a:?} refused: {e}");
+                    }
+                    if let Err(e) = invariants::check(&g) {
+                        panic!("step {step} after {a:?}: {e}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn view_hides_other_hands_deck_and_vp_cards() {
+        let mut t = testkit::TestGame::main_phase(4);
+        t.give(1, Resources([1, 2, 0, 0, 0]));
+        t.dev(1, DevCard::VictoryPoint);
+        t.dev(2, DevCard::Knight);
+        let v = t.g.view(Some(2));
+        assert_eq!(v.own.as_ref().map(|o| o.hand), Some(Resources::default()));
+        assert_eq!(v.own.as_ref().map(|o| o.dev_cards.len()), Some(1));
+        assert_eq!(v.players[1].resource_count, 3);
+        assert_eq!(v.players[1].public_vp, 0, "hidden VP card not shown");
+        let json = serde_json::to_string(&v).unwrap();
+        assert!(!json.contains("VictoryPoint"), "VP card leaked: {json}");
+        assert!(!json.contains("rng") && !json.contains("\"deck\""));
+        let spectator = t.g.view(None);
+        assert!(spectator.own.is_none());
+        let v1 = t.g.view(Some(1));
+        assert_eq!(v1.own.map(|o| o.total_vp), Some(1));
     }
 }

@@ -1,11 +1,28 @@
 //! The rules of Catan (RULES.md) as a pure, deterministic library: no I/O, no clock, no async.
+//!
+//! `game.rs` holds the state and the public API (`apply`, `legal_actions`, `view`); each rule
+//! area lives in its own module as `impl Game` blocks whose `check_*` functions take `&self`
+//! (so a refused action cannot change anything) and whose action functions only mutate.
+//! The Helpers of Catan scenario (RULES.md §7) is not implemented yet: `settings.helpers` is
+//! ignored.
 
 pub mod action;
+pub mod army;
 pub mod board;
+mod build;
+mod devcards;
 pub mod game;
+pub mod invariants;
+pub mod longest_route;
+mod production;
+mod setup;
+pub mod testkit;
+mod trade;
+mod turn;
 pub mod types;
+mod victory;
 
 pub use action::{Action, Event, Phase, RuleError};
 pub use board::{BoardSize, EdgeId, HexId, Layout, LayoutKind, PortKind, Topology, VertexId};
-pub use game::{Building, Game, GameView, Player};
+pub use game::{Building, Game, GameView, HeldCard, Player};
 pub use types::{DevCard, Resource, Resources, Seat, Settings, Terrain};

@@ -1,0 +1,190 @@
+//! Invariants every reachable game state keeps, checked by the property tests and by
+//! `catan-bot simulate --check` after every action.
+
+use super::action::Phase;
+use super::army::MIN_ARMY;
+use super::game::{CITY_LIMIT, Game, ROAD_LIMIT, SETTLEMENT_LIMIT};
+use super::longest_route::{MIN_ROUTE, route_length};
+use super::types::{DevCard, Resource, Seat};
+
+/// Checks every invariant; the error names the first one broken.
+pub fn check(g: &Game) -> Result<(), String> {
+    let n = g.players.len();
+    let topo = g.topology();
+    if !(2..=6).contains(&n) || g.current as usize >= n {
+        return Err(format!("{n} players, current seat {}", g.current));
+    }
+    // resource cards: supply + hands = 19 (24) of each
+    let total = g.resource_supply_total() as u32;
+    for r in Resource::ALL {
+        let held: u32 = g.players.iter().map(|p| p.hand[r] as u32).sum();
+        if held + g.bank[r] as u32 != total {
+            return Err(format!(
+                "{r}: supply {} + hands {held} != {total}",
+                g.bank[r]
+            ));
+        }
+    }
+    // development cards: deck + hands + played = the mix, per kind where tracked
+    for (card, count) in g.dev_card_counts() {
+        let in_deck = g.deck.iter().filter(|&&c| c == card).count() as u32;
+        let held: u32 = g
+            .players
+            .iter()
+            .map(|p| p.dev_cards.iter().filter(|c| c.card == card).count() as u32)
+            .sum();
+        let played: u32 = match card {
+            DevCard::Knight => g.players.iter().map(|p| p.knights_played as u32).sum(),
+            DevCard::VictoryPoint => 0,
+            _ => continue,
+        };
+        if in_deck + held + played != count as u32 {
+            return Err(format!(
+                "{card}: deck {in_deck} + held {held} + played {played} != {count}"
+            ));
+        }
+    }
+    let all_cards: u32 = g.dev_card_counts().iter().map(|&(_, c)| c as u32).sum();
+    let accounted = g.deck.len() as u32
+        + g.players
+            .iter()
+            .map(|p| p.dev_cards.len() as u32 + p.knights_played as u32 + p.progress_played as u32)
+            .sum::<u32>();
+    if accounted != all_cards {
+        return Err(format!(
+            "development cards: {accounted} accounted of {all_cards}"
+        ));
+    }
+    // pieces: on the board + left = limits
+    for (s, p) in g.players.iter().enumerate() {
+        let seat = s as Seat;
+        let roads = g.roads.iter().filter(|&&o| o == Some(seat)).count() as u8;
+        let settlements = g
+            .buildings
+            .iter()
+            .flatten()
+            .filter(|b| b.owner == seat && !b.city)
+            .count() as u8;
+        let cities = g
+            .buildings
+            .iter()
+            .flatten()
+            .filter(|b| b.owner == seat && b.city)
+            .count() as u8;
+        if roads + p.roads_left != ROAD_LIMIT
+            || settlements + p.settlements_left != SETTLEMENT_LIMIT
+            || cities + p.cities_left != CITY_LIMIT
+        {
+            return Err(format!(
+                "seat {s} pieces: roads {roads}+{}, settlements {settlements}+{}, cities \
+                 {cities}+{}",
+                p.roads_left, p.settlements_left, p.cities_left
+            ));
+        }
+        let len = route_length(topo, &g.roads, &g.buildings, seat);
+        if len != p.route_length {
+            return Err(format!(
+                "seat {s} route length {} but recomputed {len}",
+                p.route_length
+            ));
+        }
+        // public VP from the board equals what the view reports (no hidden cards)
+        let board_vp = settlements + 2 * cities;
+        let awards =
+            2 * (g.longest_route == Some(seat)) as u8 + 2 * (g.largest_army == Some(seat)) as u8;
+        if g.winner().is_none() {
+            let reported = g.view(None).players[s].public_vp;
+            if reported != board_vp + awards {
+                return Err(format!(
+                    "seat {s} public VP {reported}, board says {}",
+                    board_vp + awards
+                ));
+            }
+        }
+    }
+    // distance rule
+    for (v, b) in g.buildings.iter().enumerate() {
+        if b.is_some() {
+            for &w in &topo.vertex_neighbors[v] {
+                if g.buildings[w as usize].is_some() {
+                    return Err(format!("buildings on neighbours {} and {}", v + 1, w + 1));
+                }
+            }
+        }
+    }
+    // Longest Route holder
+    let max_len = g.players.iter().map(|p| p.route_length).max().unwrap_or(0);
+    let at_max = g
+        .players
+        .iter()
+        .filter(|p| p.route_length == max_len)
+        .count();
+    match g.longest_route {
+        Some(h) => {
+            let l = g.players[h as usize].route_length;
+            if l < MIN_ROUTE || l != max_len {
+                return Err(format!(
+                    "Longest Route held by seat {h} with {l}, longest is {max_len}"
+                ));
+            }
+        }
+        None => {
+            if max_len >= MIN_ROUTE && at_max == 1 {
+                return Err(format!(
+                    "Longest Route unheld though one player alone has {max_len}"
+                ));
+            }
+        }
+    }
+    // Largest Army holder
+    let max_k = g
+        .players
+        .iter()
+        .map(|p| p.knights_played)
+        .max()
+        .unwrap_or(0);
+    match g.largest_army {
+        Some(h) => {
+            let k = g.players[h as usize].knights_played;
+            if k < MIN_ARMY || k != max_k {
+                return Err(format!(
+                    "Largest Army held by seat {h} with {k}, most is {max_k}"
+                ));
+            }
+        }
+        None => {
+            if max_k >= MIN_ARMY {
+                return Err(format!("Largest Army unheld with {max_k} knights played"));
+            }
+        }
+    }
+    // robber on the board
+    if g.robber as usize >= g.layout.terrain.len() {
+        return Err(format!("robber on hex {}", g.robber));
+    }
+    // phase consistency
+    match &g.phase {
+        Phase::Discard { owed } => {
+            if owed.is_empty() {
+                return Err("discard phase with nobody owing".into());
+            }
+            for &(s, k) in owed {
+                let hand = g.players[s as usize].hand.total();
+                if k == 0 || k as u32 > hand {
+                    return Err(format!("seat {s} owes {k} with {hand} cards"));
+                }
+            }
+        }
+        Phase::SpecialBuild { builder } if *builder == g.current || n < 5 => {
+            return Err(format!("special building by seat {builder}"));
+        }
+        Phase::Finished { winner } => {
+            let vp = g.total_vp(*winner);
+            if vp < g.settings.vp_target {
+                return Err(format!("winner {winner} has only {vp} VP"));
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}

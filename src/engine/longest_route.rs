@@ -1,0 +1,207 @@
+//! Longest Route (RULES.md §5): the length of each player's longest chain of roads (no road
+//! used twice, through own buildings but not through an opponent's), and who holds the card.
+
+use super::action::Event;
+use super::board::{EdgeId, Topology, VertexId};
+use super::game::{Building, Game};
+use super::types::Seat;
+
+/// Minimum route length for the card.
+pub const MIN_ROUTE: u8 = 5;
+
+/// Length of `seat`'s longest route on this board: a depth-first search over that seat's
+/// edges from every intersection it touches (≤ 15 roads, so this stays small).
+pub fn route_length(
+    topo: &Topology,
+    roads: &[Option<Seat>],
+    buildings: &[Option<Building>],
+    seat: Seat,
+) -> u8 {
+    let mut starts: u128 = 0;
+    let mut any = false;
+    for (e, owner) in roads.iter().enumerate() {
+        if *owner == Some(seat) {
+            any = true;
+            for v in topo.edge_vertices[e] {
+                starts |= 1 << v;
+            }
+        }
+    }
+    if !any {
+        return 0;
+    }
+    let search = Search {
+        topo,
+        roads,
+        buildings,
+        seat,
+    };
+    let mut best = 0;
+    while starts != 0 {
+        let v = starts.trailing_zeros() as VertexId;
+        starts &= starts - 1;
+        best = best.max(search.longest_from(v, 0, true));
+    }
+    best
+}
+
+struct Search<'a> {
+    topo: &'a Topology,
+    roads: &'a [Option<Seat>],
+    buildings: &'a [Option<Building>],
+    seat: Seat,
+}
+
+impl Search<'_> {
+    /// Longest trail continuing from `v` with the edges in `used` taken. A route may start or
+    /// end at an opponent's building but not pass through it.
+    fn longest_from(&self, v: VertexId, used: u128, start: bool) -> u8 {
+        if !start && matches!(self.buildings[v as usize], Some(b) if b.owner != self.seat) {
+            return 0;
+        }
+        let mut best = 0;
+        for &e in &self.topo.vertex_edges[v as usize] {
+            let bit = 1u128 << e;
+            if used & bit != 0 || self.roads[e as usize] != Some(self.seat) {
+                continue;
+            }
+            let [a, b] = self.topo.edge_vertices[e as usize];
+            let next = if a == v { b } else { a };
+            best = best.max(1 + self.longest_from(next, used | bit, false));
+        }
+        best
+    }
+}
+
+impl Game {
+    /// Recomputes one seat's route length.
+    pub(super) fn refresh_route(&mut self, seat: Seat) {
+        let len = route_length(self.topology(), &self.roads, &self.buildings, seat);
+        self.players[seat as usize].route_length = len;
+    }
+
+    /// After `seat` placed a road: only their route can have grown.
+    pub(super) fn after_road_placed(&mut self, seat: Seat, events: &mut Vec<Event>) {
+        self.refresh_route(seat);
+        self.update_longest_route_holder(events);
+    }
+
+    /// After a settlement on `v`: it may cut opponents' routes through `v`.
+    pub(super) fn after_settlement_placed(&mut self, v: VertexId, events: &mut Vec<Event>) {
+        let topo = self.topology();
+        let Some(builder) = self.buildings[v as usize].map(|b| b.owner) else {
+            return;
+        };
+        let mut cut = false;
+        for s in 0..self.players.len() as Seat {
+            if s == builder {
+                continue;
+            }
+            let touching = topo.vertex_edges[v as usize]
+                .iter()
+                .filter(|&&e| self.roads[e as usize] == Some(s))
+                .count();
+            if touching >= 2 {
+                self.refresh_route(s);
+                cut = true;
+            }
+        }
+        if cut {
+            self.update_longest_route_holder(events);
+        }
+    }
+
+    /// Recomputes every route and the holder (after pieces were placed by hand, in tests).
+    pub fn refresh_all_routes(&mut self) -> Vec<Event> {
+        for s in 0..self.players.len() as Seat {
+            self.refresh_route(s);
+        }
+        let mut events = Vec::new();
+        self.update_longest_route_holder(&mut events);
+        events
+    }
+
+    /// Who should hold Longest Route given the current lengths: the holder keeps it while still
+    /// longest (alone or tied) with at least 5; otherwise the single player with the longest
+    /// route of 5 or more takes it; with a tie (or nobody at 5) it is set aside.
+    pub(super) fn longest_route_holder_now(&self) -> Option<Seat> {
+        let lens = self.players.iter().map(|p| p.route_length);
+        let max = lens.clone().max().unwrap_or(0);
+        if max < MIN_ROUTE {
+            return None;
+        }
+        if let Some(h) = self.longest_route
+            && self.players[h as usize].route_length == max
+        {
+            return Some(h);
+        }
+        let mut at_max = lens.enumerate().filter(|&(_, l)| l == max);
+        match (at_max.next(), at_max.next()) {
+            (Some((s, _)), None) => Some(s as Seat),
+            _ => None,
+        }
+    }
+
+    pub(super) fn update_longest_route_holder(&mut self, events: &mut Vec<Event>) {
+        let now = self.longest_route_holder_now();
+        if now != self.longest_route {
+            let length = now
+                .map(|s| self.players[s as usize].route_length)
+                .unwrap_or(0);
+            events.push(Event::LongestRouteChanged {
+                from: self.longest_route,
+                to: now,
+                length,
+            });
+            self.longest_route = now;
+        }
+    }
+
+    /// Road ids of `seat`, for tests and displays.
+    pub fn roads_of(&self, seat: Seat) -> Vec<EdgeId> {
+        (0..self.roads.len() as EdgeId)
+            .filter(|&e| self.roads[e as usize] == Some(seat))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::testkit::{self, TestGame};
+
+    #[test]
+    fn straight_line_counts_each_road() {
+        let mut t = TestGame::main_phase(4);
+        let path = testkit::path_from(t.topo(), 0, 6);
+        t.road_path(0, &path);
+        assert_eq!(t.g.players[0].route_length, 5);
+        assert_eq!(t.g.longest_route, Some(0));
+    }
+
+    #[test]
+    fn branches_do_not_add() {
+        let mut t = TestGame::main_phase(4);
+        // a path of 4 roads plus a 1-road branch from its middle
+        let path = testkit::path_from(t.topo(), 20, 5);
+        t.road_path(0, &path);
+        let mid = path[2];
+        let branch = t.topo().vertex_neighbors[mid as usize]
+            .iter()
+            .copied()
+            .find(|v| !path.contains(v))
+            .unwrap();
+        t.road(0, t.edge(mid, branch));
+        assert_eq!(t.g.players[0].route_length, 4);
+        assert_eq!(t.g.longest_route, None);
+    }
+
+    #[test]
+    fn loop_of_six_counts_six() {
+        let mut t = TestGame::main_phase(4);
+        let corners = t.topo().hex_vertices[9];
+        for k in 0..6 {
+            t.road(0, t.edge(corners[k], corners[(k + 1) % 6]));
+        }
+        assert_eq!(t.g.players[0].route_length, 6);
+    }
+}

@@ -1,0 +1,200 @@
+//! Helpers to set up positions quickly in tests: a game already in its action phase with an
+//! empty board, pieces placed directly (keeping the supply and piece counts consistent), and
+//! assertions that an action is accepted or refused without any change of state.
+//!
+//! Public so the scenario tests in `tests/` can use it; not meant for the bot itself.
+
+use super::action::{Action, Event, Phase, RuleError};
+use super::board::{EdgeId, LayoutKind, Topology, VertexId};
+use super::game::{Building, Game, HeldCard};
+use super::types::{DevCard, Resource, Resources, Seat, Settings};
+
+/// A game under test.
+pub struct TestGame {
+    pub g: Game,
+}
+
+impl TestGame {
+    /// `players` seats, turn 1, seat 0 in the action phase (already rolled), nothing on the
+    /// board, empty hands. 3–4 players use the beginner map.
+    pub fn main_phase(players: u8) -> TestGame {
+        TestGame::main_phase_seeded(players, 1)
+    }
+
+    pub fn main_phase_seeded(players: u8, seed: u64) -> TestGame {
+        let mut settings = Settings::for_players(players);
+        if players <= 4 {
+            settings.layout = LayoutKind::Beginner;
+        }
+        let mut g = Game::new(settings, seed);
+        g.phase = Phase::Main;
+        g.turn = 1;
+        g.current = 0;
+        TestGame { g }
+    }
+
+    pub fn topo(&self) -> &'static Topology {
+        self.g.topology()
+    }
+
+    /// The edge between two neighbouring intersections.
+    pub fn edge(&self, a: VertexId, b: VertexId) -> EdgeId {
+        match self.topo().edge_between(a, b) {
+            Some(e) => e,
+            None => panic!("{} and {} are not neighbours", a + 1, b + 1),
+        }
+    }
+
+    /// Moves cards from the supply to a hand.
+    pub fn give(&mut self, seat: Seat, cards: Resources) {
+        assert!(cards.fits_in(&self.g.bank), "supply lacks {cards}");
+        self.g.bank -= cards;
+        self.g.players[seat as usize].hand += cards;
+    }
+
+    /// Empties the supply of `r` down to `left` cards. Cards are conserved, so the removed
+    /// ones go to the last seat's hand.
+    pub fn take_bank_down_to(&mut self, r: Resource, left: u8) {
+        let n = self.g.bank[r].saturating_sub(left);
+        let last = self.g.players.len() as Seat - 1;
+        self.give(last, Resources::of(r, n));
+    }
+
+    /// Gives a development card from the deck, bought on an earlier turn (playable now).
+    pub fn dev(&mut self, seat: Seat, card: DevCard) {
+        let Some(i) = self.g.deck.iter().position(|&c| c == card) else {
+            panic!("no {card} left in the deck")
+        };
+        self.g.deck.remove(i);
+        self.g.players[seat as usize].dev_cards.push(HeldCard {
+            card,
+            bought_turn: 0,
+        });
+    }
+
+    /// Places a settlement directly (no cost, no rules but emptiness).
+    pub fn settlement(&mut self, seat: Seat, v: VertexId) {
+        assert!(self.g.buildings[v as usize].is_none(), "{} is taken", v + 1);
+        self.g.buildings[v as usize] = Some(Building {
+            owner: seat,
+            city: false,
+        });
+        self.g.players[seat as usize].settlements_left -= 1;
+        self.g.refresh_all_routes();
+    }
+
+    /// Places a city directly (on an empty place or over own settlement).
+    pub fn city(&mut self, seat: Seat, v: VertexId) {
+        match self.g.buildings[v as usize] {
+            None => {}
+            Some(b) if b.owner == seat && !b.city => {
+                self.g.players[seat as usize].settlements_left += 1;
+            }
+            Some(_) => panic!("{} is taken", v + 1),
+        }
+        self.g.buildings[v as usize] = Some(Building {
+            owner: seat,
+            city: true,
+        });
+        self.g.players[seat as usize].cities_left -= 1;
+        self.g.refresh_all_routes();
+    }
+
+    /// Places a road directly (no cost, no connection rule) and updates Longest Route.
+    pub fn road(&mut self, seat: Seat, e: EdgeId) -> Vec<Event> {
+        assert!(self.g.roads[e as usize].is_none(), "road taken");
+        self.g.roads[e as usize] = Some(seat);
+        self.g.players[seat as usize].roads_left -= 1;
+        self.g.refresh_all_routes()
+    }
+
+    /// Roads along a path of intersections.
+    pub fn road_path(&mut self, seat: Seat, path: &[VertexId]) {
+        for w in path.windows(2) {
+            let e = self.edge(w[0], w[1]);
+            self.road(seat, e);
+        }
+    }
+
+    /// Applies an action that must be accepted.
+    pub fn ok(&mut self, seat: Seat, action: Action) -> Vec<Event> {
+        match self.g.apply(seat, &action) {
+            Ok(ev) => ev,
+            Err(e) => panic!("seat {seat} {action:?} refused: {e}"),
+        }
+    }
+
+    /// Applies an action that must be refused, checking the game did not change at all.
+    pub fn refuse(&mut self, seat: Seat, action: Action) -> RuleError {
+        let before = serialize(&self.g);
+        match self.g.apply(seat, &action) {
+            Ok(ev) => panic!("seat {seat} {action:?} was accepted: {ev:?}"),
+            Err(e) => {
+                assert_eq!(before, serialize(&self.g), "state changed on refusal {e}");
+                e
+            }
+        }
+    }
+}
+
+/// The exact serialized state, to compare before/after.
+pub fn serialize(g: &Game) -> Vec<u8> {
+    match bincode::serialize(g) {
+        Ok(bytes) => bytes,
+        Err(e) => panic!("game does not serialize: {e}"),
+    }
+}
+
+/// A simple path of `len` intersections starting at `start`, taking the lowest-numbered
+/// unvisited neighbour each time.
+pub fn path_from(topo: &Topology, start: VertexId, len: usize) -> Vec<VertexId> {
+    let mut path = vec![start];
+    while path.len() < len {
+        let last = path[path.len() - 1];
+        let next = topo.vertex_neighbors[last as usize]
+            .iter()
+            .copied()
+            .filter(|v| !path.contains(v))
+            .min();
+        match next {
+            Some(v) => path.push(v),
+            None => panic!("path from {} stuck after {} steps", start + 1, path.len()),
+        }
+    }
+    path
+}
+
+/// A new game played through setup round one with the first legal choices, waiting for the
+/// first settlement of round two.
+pub fn game_in_setup_round_two(players: u8, seed: u64) -> Game {
+    let mut g = Game::new(Settings::for_players(players), seed);
+    while matches!(g.phase, Phase::Setup { round: 1, .. }) {
+        let a = g.legal_actions(g.current)[0].clone();
+        if let Err(e) = g.apply(g.current, &a) {
+            panic!("setup step refused: {e}");
+        }
+    }
+    g
+}
+
+/// Plays a game with random legal actions (seeded), returning the actions taken. Stops when
+/// finished or after `max_actions`.
+pub fn random_playout(g: &mut Game, seed: u64, max_actions: usize) -> Vec<(Seat, Action)> {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut log = Vec::new();
+    let mut buf = Vec::new();
+    while g.winner().is_none() && log.len() < max_actions {
+        let seat = g.waiting_for()[0];
+        g.legal_actions_into(seat, &mut buf);
+        if buf.is_empty() {
+            panic!("no legal action for seat {seat} in {:?}", g.phase);
+        }
+        let a = buf[rng.gen_range(0..buf.len())].clone();
+        if let Err(e) = g.apply(seat, &a) {
+            panic!("legal action {a:?} refused: {e}");
+        }
+        log.push((seat, a));
+    }
+    log
+}

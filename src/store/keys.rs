@@ -1,0 +1,109 @@
+//! Key layout of the sled tree. Everything lives in one tree so that every multi-key change
+//! (snapshot + log truncation, removing or finishing a game) is a single atomic `Batch`.
+//!
+//! A one-byte tag, then big-endian integers, so that a prefix scan returns a game's actions in
+//! index order and games in id order:
+//!
+//! | key                                 | value                              |
+//! |-------------------------------------|------------------------------------|
+//! | `v`                                 | schema version, u32 BE             |
+//! | `m` ++ game id (u64 BE)             | the table's meta record            |
+//! | `s` ++ game id                      | `upto` (u64 BE) ++ snapshot bytes  |
+//! | `l` ++ game id ++ index (u64 BE)    | one action                         |
+//! | `f` ++ game id                      | compact final record of a finished game |
+
+use super::GameId;
+
+pub const SCHEMA: &[u8] = b"v";
+pub const META_TAG: u8 = b'm';
+pub const SNAPSHOT_TAG: u8 = b's';
+pub const LOG_TAG: u8 = b'l';
+pub const FINISHED_TAG: u8 = b'f';
+
+/// `tag ++ id`: the key of a per-game record, or the prefix of a game's log.
+pub fn game_key(tag: u8, id: GameId) -> [u8; 9] {
+    let mut key = [0u8; 9];
+    key[0] = tag;
+    key[1..].copy_from_slice(&id.to_be_bytes());
+    key
+}
+
+/// `l ++ id ++ index`.
+pub fn log_key(id: GameId, index: u64) -> [u8; 17] {
+    let mut key = [0u8; 17];
+    key[..9].copy_from_slice(&game_key(LOG_TAG, id));
+    key[9..].copy_from_slice(&index.to_be_bytes());
+    key
+}
+
+/// The game id of a `tag ++ id` key, or `None` if the key has another shape.
+pub fn parse_game_key(key: &[u8]) -> Option<GameId> {
+    let id: [u8; 8] = key.get(1..9)?.try_into().ok()?;
+    (key.len() == 9).then(|| GameId::from_be_bytes(id))
+}
+
+/// `(game id, index)` of a log key, or `None` if the key has another shape.
+pub fn parse_log_key(key: &[u8]) -> Option<(GameId, u64)> {
+    if key.len() != 17 || key[0] != LOG_TAG {
+        return None;
+    }
+    let id: [u8; 8] = key[1..9].try_into().ok()?;
+    let index: [u8; 8] = key[9..17].try_into().ok()?;
+    Some((GameId::from_be_bytes(id), u64::from_be_bytes(index)))
+}
+
+/// A snapshot value: `upto ++ bytes`.
+pub fn encode_snapshot(upto: u64, state: &[u8]) -> Vec<u8> {
+    let mut value = Vec::with_capacity(8 + state.len());
+    value.extend_from_slice(&upto.to_be_bytes());
+    value.extend_from_slice(state);
+    value
+}
+
+/// Splits a snapshot value into `(upto, bytes)`, or `None` if it is too short.
+pub fn decode_snapshot(value: &[u8]) -> Option<(u64, &[u8])> {
+    let upto: [u8; 8] = value.get(..8)?.try_into().ok()?;
+    Some((u64::from_be_bytes(upto), &value[8..]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn log_keys_sort_by_game_then_index() {
+        let mut keys = [
+            log_key(2, 0),
+            log_key(1, 256),
+            log_key(1, 1),
+            log_key(1, u64::MAX),
+            log_key(0, 9),
+        ];
+        keys.sort();
+        let parsed: Vec<_> = keys.iter().map(|k| parse_log_key(k).unwrap()).collect();
+        assert_eq!(
+            parsed,
+            vec![(0, 9), (1, 1), (1, 256), (1, u64::MAX), (2, 0)]
+        );
+    }
+
+    #[test]
+    fn keys_round_trip_and_reject_other_shapes() {
+        assert_eq!(parse_game_key(&game_key(META_TAG, 77)), Some(77));
+        assert_eq!(parse_log_key(&log_key(5, 6)), Some((5, 6)));
+        assert_eq!(parse_game_key(SCHEMA), None);
+        assert_eq!(parse_game_key(&log_key(5, 6)), None);
+        assert_eq!(parse_log_key(&game_key(LOG_TAG, 5)), None);
+    }
+
+    #[test]
+    fn snapshot_values_round_trip() {
+        let value = encode_snapshot(42, b"state");
+        assert_eq!(decode_snapshot(&value), Some((42, &b"state"[..])));
+        assert_eq!(
+            decode_snapshot(&encode_snapshot(0, b"")),
+            Some((0, &b""[..]))
+        );
+        assert_eq!(decode_snapshot(b"short"), None);
+    }
+}
