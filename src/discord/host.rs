@@ -19,27 +19,7 @@ pub fn open_table(config: &Config) -> Result<Table, BotError> {
             m => Some(u64::from(m) * 60_000),
         },
     };
-    Table::open(Box::new(NoStore), options).map_err(|e| BotError::Open(e.to_string()))
-}
-
-struct NoStore;
-impl crate::store::Store for NoStore {
-    fn put_meta(&self, _: u64, _: &[u8]) -> Result<(), crate::store::StoreError> {
-        Ok(())
-    }
-    fn append_action(&self, _: u64, _: u64, _: &[u8]) -> Result<(), crate::store::StoreError> {
-        Ok(())
-    }
-    fn put_snapshot(&self, _: u64, _: u64, _: &[u8]) -> Result<(), crate::store::StoreError> {
-        Ok(())
-    }
-    fn remove_game(&self, _: u64) -> Result<(), crate::store::StoreError> {
-        Ok(())
-    }
-    fn load_all(&self) -> Result<Vec<crate::store::StoredGame>, crate::store::StoreError> {
-        Ok(vec![])
-    }
-    fn size_on_disk(&self) -> Result<u64, crate::store::StoreError> {
-        Ok(0)
-    }
+    let store = crate::store::SledStore::open(&config.data_dir)
+        .map_err(|e| BotError::Open(format!("{} ({})", e, config.data_dir.display())))?;
+    Table::open(Box::new(store), options).map_err(|e| BotError::Open(e.to_string()))
 }
