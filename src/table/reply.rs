@@ -7,6 +7,8 @@ use serde::{Deserialize, Serialize};
 pub type PlaceId = u64;
 /// A chat user id.
 pub type UserId = u64;
+/// Identifies one hosted game for its whole life (same as the store's id).
+pub type GameId = u64;
 
 /// Who sent a command, and where.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,6 +21,42 @@ pub struct Caller {
     pub is_manager: bool,
 }
 
+impl Caller {
+    /// A caller without manager rights.
+    pub fn new(place: PlaceId, user: UserId, name: impl Into<String>) -> Caller {
+        Caller {
+            place,
+            user,
+            name: name.into(),
+            is_manager: false,
+        }
+    }
+}
+
+/// A reaction on a posted trade offer message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Reaction {
+    /// ✅
+    Accept,
+    /// ❌
+    Decline,
+}
+
+/// What kind of board place an autocomplete asks for ([`crate::table::Table::suggest`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum PlaceKind {
+    /// Intersections where the caller may place a settlement now.
+    Settlement,
+    /// The caller's settlements that may become cities now.
+    City,
+    /// Edges where the caller may place a road now (also the first road of Road Building).
+    Road,
+    /// Hexes the robber may move to now (after a 7 or with a knight).
+    Robber,
+    /// Players the caller may rob now.
+    Victim,
+}
+
 /// Who may see a reply.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Audience {
@@ -29,7 +67,7 @@ pub enum Audience {
 }
 
 /// A suggested action, shown as a button. `id` is what the adapter sends back through
-/// [`crate::table::Table`]'s button entry point; it encodes game, action and game version
+/// [`crate::table::Table::handle_button`]; it encodes game, action and game version
 /// (`catan:<game>:<action>:<version>`, at most 100 characters).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Button {
@@ -42,12 +80,14 @@ pub struct Button {
 pub enum ReplyKind {
     /// An ordinary message.
     Message,
-    /// The start of a turn: should ping `mention` as a new message.
+    /// The start of a turn (or any moment the game waits for someone new): should ping
+    /// `mention` as a new message.
     TurnStart,
     /// A public domestic trade offer: players accept/decline by reacting to this message; the
-    /// adapter reports the posted message id back so reactions can be routed to `offer`.
+    /// adapter reports the posted message id back ([`crate::table::Table::offer_posted`]) so
+    /// reactions can be routed to `offer`.
     TradeOffer { game: u64, offer: u32 },
-    /// An updated text for an already posted trade offer message.
+    /// An updated text for an already posted trade offer message (edit it in place).
     TradeOfferUpdate { game: u64, offer: u32 },
     /// A refusal: bad input, wrong turn, a rule. The game did not change.
     Refusal,
@@ -64,4 +104,67 @@ pub struct Reply {
     pub buttons: Vec<Button>,
     /// Users to ping.
     pub mention: Vec<UserId>,
+    /// The game this reply is about, if any.
+    pub game: Option<GameId>,
+    /// This reply answers the caller's own command, button or reaction (Discord: send it as
+    /// the interaction response; private ones as ephemeral). Replies with `false` are extra
+    /// messages (e.g. a private note to a robbed player), which an adapter may deliver another
+    /// way or drop if the platform cannot show them.
+    pub reply_to_caller: bool,
+}
+
+impl Reply {
+    /// A public message in `place`.
+    pub fn public(place: PlaceId, text: impl Into<String>) -> Reply {
+        Reply {
+            audience: Audience::Channel(place),
+            kind: ReplyKind::Message,
+            text: text.into(),
+            image: None,
+            buttons: Vec::new(),
+            mention: Vec::new(),
+            game: None,
+            reply_to_caller: false,
+        }
+    }
+
+    /// A message only `user` may see.
+    pub fn private(user: UserId, text: impl Into<String>) -> Reply {
+        Reply {
+            audience: Audience::Private(user),
+            ..Reply::public(0, text)
+        }
+    }
+
+    /// A private refusal to the caller: nothing changed.
+    pub fn refusal(user: UserId, text: impl Into<String>) -> Reply {
+        Reply {
+            kind: ReplyKind::Refusal,
+            reply_to_caller: true,
+            ..Reply::private(user, text)
+        }
+    }
+
+    pub fn with_kind(mut self, kind: ReplyKind) -> Reply {
+        self.kind = kind;
+        self
+    }
+
+    pub fn with_game(mut self, game: GameId) -> Reply {
+        self.game = Some(game);
+        self
+    }
+
+    pub fn to_caller(mut self) -> Reply {
+        self.reply_to_caller = true;
+        self
+    }
+
+    pub fn is_public(&self) -> bool {
+        matches!(self.audience, Audience::Channel(_))
+    }
+
+    pub fn is_refusal(&self) -> bool {
+        self.kind == ReplyKind::Refusal
+    }
 }

@@ -1,0 +1,1063 @@
+//! The command language shared by every adapter, in both directions: [`parse`] turns what a
+//! player types into a [`Command`] (engine actions mapped one-to-one), and [`command_for`]
+//! turns an engine [`Action`] back into the text that would ask for it (buttons, tests).
+//!
+//! Parsing is forgiving about form (`12-13` or `13 12`, `2 wool 1 ore` or `wool wool ore`,
+//! 5th- and 6th-edition names, `@mentions`) and strict about meaning: anything else is refused
+//! with a message saying what is expected.
+
+use thiserror::Error;
+
+use super::lobby::{self, Setting};
+use super::reply::UserId;
+use crate::engine::{
+    Action, DevCard, EdgeId, HexId, Resource, Resources, Seat, Topology, VertexId,
+};
+
+/// What the parser needs to know about a running game: its board labels and its players.
+#[derive(Clone, Copy, Debug)]
+pub struct ParseContext<'a> {
+    pub topology: &'a Topology,
+    /// Players in seat order: chat user id and display name.
+    pub players: &'a [(UserId, String)],
+}
+
+/// One parsed command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Open a lobby in this place with these settings.
+    New(Vec<Setting>),
+    /// Change lobby settings (host only).
+    Set(Vec<Setting>),
+    Join,
+    Leave,
+    Start,
+    Abandon,
+    /// An engine action, exactly as the engine will receive it.
+    Action(Action),
+    /// A trade with the supply; the table works out the rate (`give_amount` is what the player
+    /// typed, checked against the rate; `None` means "at my rate").
+    Bank {
+        give: Resource,
+        give_amount: Option<u8>,
+        get: Resource,
+        get_amount: u8,
+    },
+    Trade(TradeCommand),
+    Hand,
+    Board,
+    Status,
+    Log,
+    Help,
+    /// `rules` alone lists the topics.
+    Rules(Option<String>),
+}
+
+/// Domestic trade negotiation (see `offers`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TradeCommand {
+    Offer {
+        give: Resources,
+        get: Resources,
+        to: Option<Seat>,
+    },
+    Accept(u32),
+    Decline(u32),
+    Confirm(u32, Seat),
+    Withdraw(u32),
+    List,
+}
+
+/// Why a line could not be understood. Each message says what is expected.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ParseError {
+    #[error("Type a command, e.g. `roll`, `build road 12-13` or `help`.")]
+    Empty,
+    #[error("I don't know the command `{0}`. Type `help` for the list of commands.")]
+    Unknown(String),
+    #[error("{problem} Expected: `{usage}`.")]
+    Usage {
+        problem: String,
+        usage: &'static str,
+    },
+    #[error("There is no running game in this place. Start one with `new`, or type `help`.")]
+    NoGame,
+}
+
+fn usage(problem: impl Into<String>, usage: &'static str) -> ParseError {
+    ParseError::Usage {
+        problem: problem.into(),
+        usage,
+    }
+}
+
+const U_ROAD: &str = "build road 12-13";
+const U_SETTLEMENT: &str = "build settlement 12";
+const U_CITY: &str = "build city 12";
+const U_BUILD: &str = "build road 12-13 | build settlement 12 | build city 12";
+const U_KNIGHT: &str = "play knight C3 bob";
+const U_ROAD_BUILDING: &str = "play road-building 12-13 13-14";
+const U_INVENTION: &str = "play invention wool ore";
+const U_MONOPOLY: &str = "play monopoly ore";
+const U_PLAY: &str = "play knight C3 bob | play road-building 12-13 13-14 | play invention wool ore | play monopoly ore";
+const U_ROBBER: &str = "robber C3 bob";
+const U_DISCARD: &str = "discard 2 wool 1 ore";
+const U_BANK: &str = "bank 4 ore for 1 wool";
+const U_TRADE: &str = "trade offer 1 wool for 1 ore [to bob] | trade accept 1 | trade decline 1 | trade confirm 1 bob | trade withdraw 1 | trade list";
+const U_OFFER: &str = "trade offer 1 wool for 1 ore [to bob]";
+
+/// Parses one line. `ctx` is the running game of the caller's place, if any; commands that
+/// name board places or players need it.
+pub fn parse(text: &str, ctx: Option<&ParseContext>) -> Result<Command, ParseError> {
+    let cleaned: String = text
+        .trim()
+        .chars()
+        .map(|c| match c {
+            ',' | ';' => ' ',
+            '–' | '—' => '-',
+            c => c,
+        })
+        .collect();
+    let mut words: Vec<&str> = cleaned.split_whitespace().collect();
+    // Adapters may pass the command with its prefix (`/catan roll`, `!catan roll`).
+    if let Some(first) = words.first() {
+        let f = first.trim_start_matches(['/', '!']).to_ascii_lowercase();
+        if f == "catan" {
+            words.remove(0);
+        }
+    }
+    let Some((&head, rest)) = words.split_first() else {
+        return Err(ParseError::Empty);
+    };
+    let head_lc = head.trim_start_matches('/').to_ascii_lowercase();
+    let need = || ctx.ok_or(ParseError::NoGame);
+    match head_lc.as_str() {
+        "new" | "create" => Ok(Command::New(lobby::parse_settings(rest)?)),
+        "set" => {
+            if rest.is_empty() {
+                return Err(usage("Say which setting to change.", lobby::SETTINGS_USAGE));
+            }
+            Ok(Command::Set(lobby::parse_settings(rest)?))
+        }
+        "join" | "sit" => no_args(rest, Command::Join, "join"),
+        "leave" => no_args(rest, Command::Leave, "leave"),
+        "start" => no_args(rest, Command::Start, "start"),
+        "abandon" | "cancel" => no_args(rest, Command::Abandon, "abandon"),
+        "roll" | "r" => no_args(rest, Command::Action(Action::Roll), "roll"),
+        "end" | "done" | "pass" => {
+            let rest_ok =
+                rest.is_empty() || (rest.len() == 1 && rest[0].eq_ignore_ascii_case("turn"));
+            if rest_ok {
+                Ok(Command::Action(Action::EndTurn))
+            } else {
+                Err(usage("`end` takes no arguments.", "end"))
+            }
+        }
+        "buy" => {
+            let text = rest.join(" ").to_ascii_lowercase();
+            match text.as_str() {
+                "" | "card" | "dev" | "devcard" | "dev card" | "development card"
+                | "development" | "a card" | "a development card" => {
+                    Ok(Command::Action(Action::BuyDevCard))
+                }
+                _ => Err(usage(
+                    "Only development cards are bought; roads, settlements and cities are built.",
+                    "buy",
+                )),
+            }
+        }
+        "build" => parse_build(rest, need()?),
+        "road" => parse_road(rest, need()?).map(|e| Command::Action(Action::BuildRoad(e))),
+        "settlement" | "settle" => parse_one_vertex(rest, need()?, U_SETTLEMENT)
+            .map(|v| Command::Action(Action::BuildSettlement(v))),
+        "city" => {
+            parse_one_vertex(rest, need()?, U_CITY).map(|v| Command::Action(Action::BuildCity(v)))
+        }
+        "play" => parse_play(rest, need()?),
+        "knight" => parse_knight(rest, need()?),
+        "robber" | "rob" | "move" => {
+            let rest = if rest
+                .first()
+                .is_some_and(|w| w.eq_ignore_ascii_case("robber"))
+            {
+                &rest[1..]
+            } else {
+                rest
+            };
+            let (hex, victim) = parse_robber_args(rest, need()?, U_ROBBER)?;
+            Ok(Command::Action(Action::MoveRobber { hex, victim }))
+        }
+        "discard" => {
+            let cards = parse_resources(rest, U_DISCARD)?;
+            Ok(Command::Action(Action::Discard(cards)))
+        }
+        "bank" | "maritime" => parse_bank(rest),
+        "trade" => parse_trade(rest, ctx),
+        "hand" | "cards" => no_args(rest, Command::Hand, "hand"),
+        "board" | "map" => no_args(rest, Command::Board, "board"),
+        "status" | "score" | "scores" | "settings" | "lobby" => {
+            no_args(rest, Command::Status, "status")
+        }
+        "log" | "history" => no_args(rest, Command::Log, "log"),
+        "help" | "?" | "commands" => Ok(Command::Help),
+        "rules" | "rule" => Ok(Command::Rules(
+            (!rest.is_empty()).then(|| rest.join(" ").to_ascii_lowercase()),
+        )),
+        _ => Err(ParseError::Unknown(head.to_string())),
+    }
+}
+
+fn no_args(rest: &[&str], cmd: Command, name: &'static str) -> Result<Command, ParseError> {
+    if rest.is_empty() {
+        Ok(cmd)
+    } else {
+        Err(usage(format!("`{name}` takes no arguments."), name))
+    }
+}
+
+fn parse_build(rest: &[&str], ctx: &ParseContext) -> Result<Command, ParseError> {
+    let Some((&what, args)) = rest.split_first() else {
+        return Err(usage("Say what to build.", U_BUILD));
+    };
+    match what.to_ascii_lowercase().as_str() {
+        "road" | "roads" => parse_road(args, ctx).map(|e| Command::Action(Action::BuildRoad(e))),
+        "settlement" | "settlements" | "settle" | "house" => {
+            parse_one_vertex(args, ctx, U_SETTLEMENT)
+                .map(|v| Command::Action(Action::BuildSettlement(v)))
+        }
+        "city" | "cities" => {
+            parse_one_vertex(args, ctx, U_CITY).map(|v| Command::Action(Action::BuildCity(v)))
+        }
+        "card" | "dev" | "development" => {
+            Err(usage("Development cards are bought, not built.", "buy"))
+        }
+        other => Err(usage(
+            format!("`{other}` is not something you can build (road, settlement, city)."),
+            U_BUILD,
+        )),
+    }
+}
+
+fn parse_road(args: &[&str], ctx: &ParseContext) -> Result<EdgeId, ParseError> {
+    let edges = parse_edges(args, ctx.topology, U_ROAD)?;
+    match edges.as_slice() {
+        [e] => Ok(*e),
+        [] => Err(usage(
+            "Say where: the two intersections the road joins.",
+            U_ROAD,
+        )),
+        _ => Err(usage(
+            "One road at a time (two free roads come with `play road-building`).",
+            U_ROAD,
+        )),
+    }
+}
+
+/// Parses road places: pairs of intersection numbers, written `12-13`, `12 13` or `13-12`.
+fn parse_edges(
+    args: &[&str],
+    topo: &Topology,
+    usage_text: &'static str,
+) -> Result<Vec<EdgeId>, ParseError> {
+    let mut numbers = Vec::new();
+    for word in args {
+        for part in word.split('-').filter(|p| !p.is_empty()) {
+            numbers.push(parse_vertex_label(part, topo, usage_text)?);
+        }
+    }
+    if numbers.len() % 2 != 0 {
+        return Err(usage(
+            "A road is named by the two intersections it joins.",
+            usage_text,
+        ));
+    }
+    numbers
+        .chunks(2)
+        .map(|pair| {
+            topo.edge_between(pair[0], pair[1]).ok_or_else(|| {
+                usage(
+                    format!(
+                        "Intersections {} and {} are not neighbours, so no road joins them.",
+                        topo.vertex_label(pair[0]),
+                        topo.vertex_label(pair[1])
+                    ),
+                    usage_text,
+                )
+            })
+        })
+        .collect()
+}
+
+fn parse_vertex_label(
+    word: &str,
+    topo: &Topology,
+    usage_text: &'static str,
+) -> Result<VertexId, ParseError> {
+    topo.parse_vertex(word).ok_or_else(|| {
+        usage(
+            format!(
+                "`{word}` is not an intersection: intersections are numbered 1 to {}.",
+                topo.vertex_count()
+            ),
+            usage_text,
+        )
+    })
+}
+
+fn parse_one_vertex(
+    args: &[&str],
+    ctx: &ParseContext,
+    usage_text: &'static str,
+) -> Result<VertexId, ParseError> {
+    match args {
+        [one] => parse_vertex_label(one, ctx.topology, usage_text),
+        [] => Err(usage("Say where: an intersection number.", usage_text)),
+        _ => Err(usage("Give exactly one intersection number.", usage_text)),
+    }
+}
+
+fn parse_hex_label(
+    word: &str,
+    topo: &Topology,
+    usage_text: &'static str,
+) -> Result<HexId, ParseError> {
+    topo.parse_hex(word).ok_or_else(|| {
+        let first = topo.hex_labels.first().cloned().unwrap_or_default();
+        let last = topo.hex_labels.last().cloned().unwrap_or_default();
+        usage(
+            format!(
+                "`{word}` is not a hex: hexes are named by row letter and position, {first} to {last}."
+            ),
+            usage_text,
+        )
+    })
+}
+
+/// `C3 [victim]` for the robber and knights.
+fn parse_robber_args(
+    args: &[&str],
+    ctx: &ParseContext,
+    usage_text: &'static str,
+) -> Result<(HexId, Option<Seat>), ParseError> {
+    let Some((&hex, victim)) = args.split_first() else {
+        return Err(usage(
+            "Say where the robber goes (a hex label such as C3), and whom to rob.",
+            usage_text,
+        ));
+    };
+    let hex = parse_hex_label(hex, ctx.topology, usage_text)?;
+    let victim = if victim.is_empty() {
+        None
+    } else {
+        Some(parse_player(&victim.join(" "), ctx, usage_text)?)
+    };
+    Ok((hex, victim))
+}
+
+/// A player by display name (case-insensitive, or a unique prefix), `@name` or a `<@id>`
+/// mention.
+pub fn parse_player(
+    text: &str,
+    ctx: &ParseContext,
+    usage_text: &'static str,
+) -> Result<Seat, ParseError> {
+    let t = text.trim();
+    let names = || {
+        ctx.players
+            .iter()
+            .map(|(_, n)| n.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    if let Some(id) = t
+        .strip_prefix("<@")
+        .and_then(|s| s.strip_suffix('>'))
+        .map(|s| s.trim_start_matches('!'))
+    {
+        return id
+            .parse::<UserId>()
+            .ok()
+            .and_then(|id| ctx.players.iter().position(|(u, _)| *u == id))
+            .map(|p| p as Seat)
+            .ok_or_else(|| {
+                usage(
+                    format!(
+                        "That user is not a player in this game (players: {}).",
+                        names()
+                    ),
+                    usage_text,
+                )
+            });
+    }
+    let t = t.trim_start_matches('@').to_lowercase();
+    if let Some(p) = ctx.players.iter().position(|(_, n)| n.to_lowercase() == t) {
+        return Ok(p as Seat);
+    }
+    let prefixed: Vec<usize> = ctx
+        .players
+        .iter()
+        .enumerate()
+        .filter(|(_, (_, n))| !t.is_empty() && n.to_lowercase().starts_with(&t))
+        .map(|(i, _)| i)
+        .collect();
+    match prefixed.as_slice() {
+        [one] => Ok(*one as Seat),
+        _ => Err(usage(
+            format!(
+                "`{text}` is not a player in this game (players: {}).",
+                names()
+            ),
+            usage_text,
+        )),
+    }
+}
+
+/// Resource lists: `2 wool 1 ore`, `wool wool ore`, `2 wool and ore`, `2wool`.
+pub fn parse_resources(args: &[&str], usage_text: &'static str) -> Result<Resources, ParseError> {
+    let mut out = Resources::default();
+    for r in parse_resource_list(args, usage_text)? {
+        out[r] += 1;
+    }
+    Ok(out)
+}
+
+/// Like [`parse_resources`], one entry per card, in the order typed.
+fn parse_resource_list(
+    args: &[&str],
+    usage_text: &'static str,
+) -> Result<Vec<Resource>, ParseError> {
+    let mut out = Resources::default();
+    let mut list = Vec::new();
+    let mut pending: Option<u8> = None;
+    for word in args {
+        let w = word.to_ascii_lowercase();
+        if w == "and" || w == "+" || w == "&" {
+            continue;
+        }
+        if let Ok(n) = w.parse::<u32>() {
+            if pending.is_some() {
+                return Err(usage(
+                    format!("Two numbers in a row near `{word}`: put a resource after each count."),
+                    usage_text,
+                ));
+            }
+            if n == 0 || n > 30 {
+                return Err(usage(
+                    format!("`{n}` is not a sensible number of cards (1 to 30)."),
+                    usage_text,
+                ));
+            }
+            pending = Some(n as u8);
+            continue;
+        }
+        // `2wool` / `2x wool`
+        let digits: String = w.chars().take_while(|c| c.is_ascii_digit()).collect();
+        let (count, name) = if !digits.is_empty() && pending.is_none() {
+            let n: u32 = digits.parse().unwrap_or(0);
+            let name = w[digits.len()..].trim_start_matches('x');
+            if name.is_empty() {
+                pending = Some(n.clamp(1, 30) as u8);
+                continue;
+            }
+            (n, name.to_string())
+        } else {
+            (pending.take().map(u32::from).unwrap_or(1), w.clone())
+        };
+        let Some(r) = Resource::parse(&name) else {
+            return Err(usage(
+                format!(
+                    "`{word}` is not a resource (brick, lumber, wool, grain, ore; wood, sheep, wheat, stone also work)."
+                ),
+                usage_text,
+            ));
+        };
+        let total = out[r] as u32 + count;
+        if count == 0 || total > 30 {
+            return Err(usage(
+                format!("`{count} {r}` is not a sensible number of cards (1 to 30)."),
+                usage_text,
+            ));
+        }
+        out[r] = total as u8;
+        list.extend(std::iter::repeat_n(r, count as usize));
+    }
+    if pending.is_some() {
+        return Err(usage(
+            "A number must be followed by a resource.",
+            usage_text,
+        ));
+    }
+    if list.is_empty() {
+        return Err(usage("Say which cards.", usage_text));
+    }
+    Ok(list)
+}
+
+/// Finds the development card named by the first one to three words.
+fn split_card<'a>(rest: &'a [&'a str]) -> Option<(DevCard, &'a [&'a str])> {
+    for n in (1..=rest.len().min(3)).rev() {
+        if let Some(card) = DevCard::parse(&rest[..n].join(" ")) {
+            return Some((card, &rest[n..]));
+        }
+    }
+    None
+}
+
+fn parse_play(rest: &[&str], ctx: &ParseContext) -> Result<Command, ParseError> {
+    let Some((card, args)) = split_card(rest) else {
+        let what = rest.first().copied().unwrap_or("");
+        let problem = if what.is_empty() {
+            "Say which card to play.".to_string()
+        } else {
+            format!(
+                "`{}` is not a development card you can play.",
+                rest.join(" ")
+            )
+        };
+        return Err(usage(problem, U_PLAY));
+    };
+    match card {
+        DevCard::Knight => parse_knight(args, ctx),
+        DevCard::RoadBuilding => {
+            let edges = parse_edges(args, ctx.topology, U_ROAD_BUILDING)?;
+            match edges.as_slice() {
+                [first] => Ok(Command::Action(Action::PlayRoadBuilding {
+                    first: *first,
+                    second: None,
+                })),
+                [first, second] => Ok(Command::Action(Action::PlayRoadBuilding {
+                    first: *first,
+                    second: Some(*second),
+                })),
+                [] => Err(usage("Say where the two free roads go.", U_ROAD_BUILDING)),
+                _ => Err(usage(
+                    "Road Building places at most two roads.",
+                    U_ROAD_BUILDING,
+                )),
+            }
+        }
+        DevCard::Invention => {
+            let picks = parse_resource_list(args, U_INVENTION)?;
+            match picks.as_slice() {
+                [a, b] => Ok(Command::Action(Action::PlayInvention(*a, *b))),
+                _ => Err(usage(
+                    format!(
+                        "Invention takes exactly 2 cards; you named {}.",
+                        picks.len()
+                    ),
+                    U_INVENTION,
+                )),
+            }
+        }
+        DevCard::Monopoly => match args {
+            [one] => Resource::parse(one)
+                .map(|r| Command::Action(Action::PlayMonopoly(r)))
+                .ok_or_else(|| {
+                    usage(
+                        format!("`{one}` is not a resource (brick, lumber, wool, grain, ore)."),
+                        U_MONOPOLY,
+                    )
+                }),
+            _ => Err(usage("Name one resource.", U_MONOPOLY)),
+        },
+        DevCard::VictoryPoint => Err(usage(
+            "Victory point cards are never played: they count for you while hidden and are shown when you win.",
+            U_PLAY,
+        )),
+    }
+}
+
+fn parse_knight(args: &[&str], ctx: &ParseContext) -> Result<Command, ParseError> {
+    let (hex, victim) = parse_robber_args(args, ctx, U_KNIGHT)?;
+    Ok(Command::Action(Action::PlayKnight { hex, victim }))
+}
+
+/// `bank 4 ore for 1 wool`, `bank ore for wool`, `bank 3 ore for wool`.
+fn parse_bank(rest: &[&str]) -> Result<Command, ParseError> {
+    let Some(pos) = rest.iter().position(|w| w.eq_ignore_ascii_case("for")) else {
+        return Err(usage("Say what you give `for` what you get.", U_BANK));
+    };
+    let side = |words: &[&str]| -> Result<(Option<u8>, Resource), ParseError> {
+        let cards = parse_resources(words, U_BANK)?;
+        let kinds: Vec<(Resource, u8)> = cards.iter().collect();
+        match kinds.as_slice() {
+            [(r, n)] => {
+                let explicit = words.iter().any(|w| w.chars().any(|c| c.is_ascii_digit()));
+                Ok((explicit.then_some(*n), *r))
+            }
+            _ => Err(usage(
+                "A trade with the supply gives one kind of resource for one other kind.",
+                U_BANK,
+            )),
+        }
+    };
+    let (give_amount, give) = side(&rest[..pos])?;
+    let (get_amount, get) = side(&rest[pos + 1..])?;
+    if give == get {
+        return Err(usage(
+            format!("You can't trade {give} for {get}: pick two different resources."),
+            U_BANK,
+        ));
+    }
+    Ok(Command::Bank {
+        give,
+        give_amount,
+        get,
+        get_amount: get_amount.unwrap_or(1),
+    })
+}
+
+fn parse_offer_id(word: Option<&&str>, usage_text: &'static str) -> Result<u32, ParseError> {
+    let Some(w) = word else {
+        return Err(usage("Say which offer (its number, e.g. 1).", usage_text));
+    };
+    w.trim_start_matches('#').parse::<u32>().map_err(|_| {
+        usage(
+            format!("`{w}` is not an offer number; `trade list` shows the open offers."),
+            usage_text,
+        )
+    })
+}
+
+fn parse_trade(rest: &[&str], ctx: Option<&ParseContext>) -> Result<Command, ParseError> {
+    let Some((&verb, args)) = rest.split_first() else {
+        return Err(usage("Say what to do with trades.", U_TRADE));
+    };
+    let ctx = ctx.ok_or(ParseError::NoGame)?;
+    let one_id = |name: &'static str, make: fn(u32) -> TradeCommand| {
+        if args.len() > 1 {
+            return Err(usage(
+                format!("`trade {name}` takes one offer number."),
+                U_TRADE,
+            ));
+        }
+        parse_offer_id(args.first(), U_TRADE).map(|id| Command::Trade(make(id)))
+    };
+    match verb.to_ascii_lowercase().as_str() {
+        "offer" | "propose" => parse_offer(args, ctx),
+        "accept" | "yes" => one_id("accept", TradeCommand::Accept),
+        "decline" | "reject" | "no" => one_id("decline", TradeCommand::Decline),
+        "withdraw" | "cancel" => one_id("withdraw", TradeCommand::Withdraw),
+        "confirm" => {
+            let id = parse_offer_id(args.first(), "trade confirm 1 bob")?;
+            if args.len() < 2 {
+                return Err(usage(
+                    "Say whose acceptance you confirm.",
+                    "trade confirm 1 bob",
+                ));
+            }
+            let seat = parse_player(&args[1..].join(" "), ctx, "trade confirm 1 bob")?;
+            Ok(Command::Trade(TradeCommand::Confirm(id, seat)))
+        }
+        "list" | "offers" => no_args(args, Command::Trade(TradeCommand::List), "trade list"),
+        other => Err(usage(
+            format!("`trade {other}` is not a trade command."),
+            U_TRADE,
+        )),
+    }
+}
+
+fn parse_offer(args: &[&str], ctx: &ParseContext) -> Result<Command, ParseError> {
+    let Some(pos) = args.iter().position(|w| w.eq_ignore_ascii_case("for")) else {
+        return Err(usage("Say what you give `for` what you want.", U_OFFER));
+    };
+    let after = &args[pos + 1..];
+    let to_pos = after.iter().position(|w| w.eq_ignore_ascii_case("to"));
+    let (want_words, to) = match to_pos {
+        Some(p) => {
+            let who = after[p + 1..].join(" ");
+            if who.is_empty() {
+                return Err(usage("Say whom the offer is to.", U_OFFER));
+            }
+            (&after[..p], Some(parse_player(&who, ctx, U_OFFER)?))
+        }
+        None => (after, None),
+    };
+    let give = parse_resources(&args[..pos], U_OFFER)?;
+    let get = parse_resources(want_words, U_OFFER)?;
+    Ok(Command::Trade(TradeCommand::Offer { give, get, to }))
+}
+
+/// "2 wool 1 ore": the command-language form of a resource list.
+pub fn resources_words(r: &Resources) -> String {
+    r.iter()
+        .map(|(res, n)| format!("{n} {res}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The command text that asks for `action` (the inverse of [`parse`]). Domestic trades are
+/// negotiated, so their text is the offer that starts the negotiation.
+pub fn command_for(action: &Action, ctx: &ParseContext) -> String {
+    let topo = ctx.topology;
+    let name = |seat: Seat| {
+        ctx.players
+            .get(seat as usize)
+            .map(|(_, n)| n.clone())
+            .unwrap_or_else(|| format!("seat{seat}"))
+    };
+    let robber = |hex: HexId, victim: &Option<Seat>| {
+        let label = topo
+            .hex_labels
+            .get(hex as usize)
+            .cloned()
+            .unwrap_or_default();
+        match victim {
+            Some(v) => format!("{label} {}", name(*v)),
+            None => label,
+        }
+    };
+    match action {
+        Action::Roll => "roll".into(),
+        Action::Discard(cards) => format!("discard {}", resources_words(cards)),
+        Action::MoveRobber { hex, victim } => format!("robber {}", robber(*hex, victim)),
+        Action::BuildRoad(e) => format!("build road {}", topo.edge_label(*e)),
+        Action::BuildSettlement(v) => format!("build settlement {}", topo.vertex_label(*v)),
+        Action::BuildCity(v) => format!("build city {}", topo.vertex_label(*v)),
+        Action::BuyDevCard => "buy".into(),
+        Action::PlayKnight { hex, victim } => format!("play knight {}", robber(*hex, victim)),
+        Action::PlayRoadBuilding { first, second } => match second {
+            Some(s) => format!(
+                "play road-building {} {}",
+                topo.edge_label(*first),
+                topo.edge_label(*s)
+            ),
+            None => format!("play road-building {}", topo.edge_label(*first)),
+        },
+        Action::PlayInvention(a, b) => format!("play invention {a} {b}"),
+        Action::PlayMonopoly(r) => format!("play monopoly {r}"),
+        Action::MaritimeTrade { give, get, count } => format!("bank {give} for {count} {get}"),
+        Action::DomesticTrade { with, give, get } => format!(
+            "trade offer {} for {} to {}",
+            resources_words(give),
+            resources_words(get),
+            name(*with)
+        ),
+        Action::EndTurn => "end".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::BoardSize;
+
+    fn players() -> Vec<(UserId, String)> {
+        vec![
+            (11, "alice".into()),
+            (22, "Bob".into()),
+            (33, "carol".into()),
+        ]
+    }
+
+    fn with_ctx<T>(f: impl FnOnce(&ParseContext) -> T) -> T {
+        let p = players();
+        let ctx = ParseContext {
+            topology: Topology::get(BoardSize::Standard),
+            players: &p,
+        };
+        f(&ctx)
+    }
+
+    fn p(text: &str) -> Result<Command, ParseError> {
+        with_ctx(|ctx| parse(text, Some(ctx)))
+    }
+
+    fn act(text: &str) -> Action {
+        match p(text) {
+            Ok(Command::Action(a)) => a,
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+
+    fn topo() -> &'static Topology {
+        Topology::get(BoardSize::Standard)
+    }
+
+    #[test]
+    fn roads_in_any_order_and_separator() {
+        let t = topo();
+        let e = t
+            .edge_between(7, 12)
+            .expect("8-13 is an edge on the standard board");
+        for text in [
+            "build road 8-13",
+            "build road 13-8",
+            "build road 8 13",
+            "road 13 8",
+        ] {
+            assert_eq!(act(text), Action::BuildRoad(e), "{text}");
+        }
+    }
+
+    #[test]
+    fn road_between_non_neighbours_is_refused_with_reason() {
+        let err = p("build road 1-40").unwrap_err();
+        assert!(err.to_string().contains("not neighbours"), "{err}");
+        let err = p("build road 99-100").unwrap_err();
+        assert!(err.to_string().contains("numbered 1 to 54"), "{err}");
+        let err = p("build road 12").unwrap_err();
+        assert!(err.to_string().contains("two intersections"), "{err}");
+    }
+
+    #[test]
+    fn settlements_cities_and_buy() {
+        assert_eq!(act("build settlement 12"), Action::BuildSettlement(11));
+        assert_eq!(act("settle 1"), Action::BuildSettlement(0));
+        assert_eq!(act("build city 54"), Action::BuildCity(53));
+        assert_eq!(act("buy"), Action::BuyDevCard);
+        assert_eq!(act("buy development card"), Action::BuyDevCard);
+        assert_eq!(act("Roll"), Action::Roll);
+        assert_eq!(act("end turn"), Action::EndTurn);
+        assert!(p("build settlement 55").is_err());
+        assert!(
+            p("build castle 5")
+                .unwrap_err()
+                .to_string()
+                .contains("castle")
+        );
+        assert!(p("buy road").is_err());
+    }
+
+    #[test]
+    fn resources_in_every_form() {
+        let want = Resources([0, 0, 2, 0, 1]);
+        for text in [
+            "discard 2 wool 1 ore",
+            "discard wool wool ore",
+            "discard 2 sheep and 1 stone",
+            "discard 2wool, ore",
+        ] {
+            assert_eq!(act(text), Action::Discard(want), "{text}");
+        }
+        let err = p("discard 2 gold").unwrap_err();
+        assert!(
+            err.to_string().contains("`gold` is not a resource"),
+            "{err}"
+        );
+        assert!(p("discard 2").is_err());
+        assert!(p("discard").is_err());
+        assert!(p("discard 0 wool").is_err());
+    }
+
+    #[test]
+    fn cards_in_both_editions() {
+        assert_eq!(
+            act("play year of plenty wheat wood"),
+            Action::PlayInvention(Resource::Grain, Resource::Lumber)
+        );
+        assert_eq!(
+            act("play invention 2 ore"),
+            Action::PlayInvention(Resource::Ore, Resource::Ore)
+        );
+        assert_eq!(
+            act("play monopoly sheep"),
+            Action::PlayMonopoly(Resource::Wool)
+        );
+        let e1 = topo().edge_between(7, 12).unwrap_or_default();
+        let e2 = topo().edge_between(12, 8).unwrap_or_default();
+        assert_eq!(
+            act("play road building 8-13 13-9"),
+            Action::PlayRoadBuilding {
+                first: e1,
+                second: Some(e2)
+            }
+        );
+        assert_eq!(
+            act("play road-building 8-13"),
+            Action::PlayRoadBuilding {
+                first: e1,
+                second: None
+            }
+        );
+        assert!(
+            p("play invention ore")
+                .unwrap_err()
+                .to_string()
+                .contains("exactly 2")
+        );
+        assert!(
+            p("play vp")
+                .unwrap_err()
+                .to_string()
+                .contains("never played")
+        );
+        assert!(p("play chess").is_err());
+    }
+
+    #[test]
+    fn robber_and_knight_targets() {
+        let c3 = topo().parse_hex("C3").unwrap_or_default();
+        assert_eq!(
+            act("robber C3 bob"),
+            Action::MoveRobber {
+                hex: c3,
+                victim: Some(1)
+            }
+        );
+        assert_eq!(
+            act("move robber c3 @Bob"),
+            Action::MoveRobber {
+                hex: c3,
+                victim: Some(1)
+            }
+        );
+        assert_eq!(
+            act("robber C3 <@33>"),
+            Action::MoveRobber {
+                hex: c3,
+                victim: Some(2)
+            }
+        );
+        assert_eq!(
+            act("robber C3"),
+            Action::MoveRobber {
+                hex: c3,
+                victim: None
+            }
+        );
+        assert_eq!(
+            act("play knight C3 car"),
+            Action::PlayKnight {
+                hex: c3,
+                victim: Some(2)
+            }
+        );
+        assert!(
+            p("robber C3 dave")
+                .unwrap_err()
+                .to_string()
+                .contains("alice, Bob, carol")
+        );
+        assert!(p("robber Z9 bob").unwrap_err().to_string().contains("A1"));
+        assert!(p("robber C3 <@99>").is_err());
+    }
+
+    #[test]
+    fn bank_trades() {
+        assert_eq!(
+            p("bank 4 ore for 1 wool"),
+            Ok(Command::Bank {
+                give: Resource::Ore,
+                give_amount: Some(4),
+                get: Resource::Wool,
+                get_amount: 1
+            })
+        );
+        assert_eq!(
+            p("bank ore for 2 wool"),
+            Ok(Command::Bank {
+                give: Resource::Ore,
+                give_amount: None,
+                get: Resource::Wool,
+                get_amount: 2
+            })
+        );
+        assert!(p("bank 4 ore for 4 ore").is_err());
+        assert!(p("bank 4 ore").is_err());
+        assert!(p("bank 2 ore 2 wool for grain").is_err());
+    }
+
+    #[test]
+    fn trade_commands() {
+        assert_eq!(
+            p("trade offer 1 wool for 1 ore to bob"),
+            Ok(Command::Trade(TradeCommand::Offer {
+                give: Resources::one(Resource::Wool),
+                get: Resources::one(Resource::Ore),
+                to: Some(1)
+            }))
+        );
+        assert_eq!(
+            p("trade accept 3"),
+            Ok(Command::Trade(TradeCommand::Accept(3)))
+        );
+        assert_eq!(
+            p("trade decline #3"),
+            Ok(Command::Trade(TradeCommand::Decline(3)))
+        );
+        assert_eq!(
+            p("trade confirm 3 carol"),
+            Ok(Command::Trade(TradeCommand::Confirm(3, 2)))
+        );
+        assert_eq!(
+            p("trade withdraw 1"),
+            Ok(Command::Trade(TradeCommand::Withdraw(1)))
+        );
+        assert_eq!(p("trade list"), Ok(Command::Trade(TradeCommand::List)));
+        assert!(p("trade accept x").is_err());
+        assert!(p("trade confirm 3").is_err());
+        assert!(p("trade offer 1 wool").is_err());
+        assert!(p("trade dance").is_err());
+    }
+
+    #[test]
+    fn game_commands_need_a_game() {
+        assert_eq!(parse("build road 1-2", None), Err(ParseError::NoGame));
+        assert_eq!(parse("roll", None), Ok(Command::Action(Action::Roll)));
+        assert_eq!(parse("/catan join", None), Ok(Command::Join));
+        assert_eq!(parse("   ", None), Err(ParseError::Empty));
+        assert!(matches!(parse("dance", None), Err(ParseError::Unknown(_))));
+    }
+
+    #[test]
+    fn command_for_round_trips_every_kind() {
+        let t = topo();
+        let e1 = t.edge_between(7, 12).unwrap_or_default();
+        let e2 = t.edge_between(12, 8).unwrap_or_default();
+        let actions = vec![
+            Action::Roll,
+            Action::EndTurn,
+            Action::BuyDevCard,
+            Action::Discard(Resources([1, 0, 2, 0, 1])),
+            Action::MoveRobber {
+                hex: 4,
+                victim: Some(2),
+            },
+            Action::MoveRobber {
+                hex: 4,
+                victim: None,
+            },
+            Action::BuildRoad(e1),
+            Action::BuildSettlement(7),
+            Action::BuildCity(53),
+            Action::PlayKnight {
+                hex: 18,
+                victim: Some(0),
+            },
+            Action::PlayRoadBuilding {
+                first: e1,
+                second: Some(e2),
+            },
+            Action::PlayRoadBuilding {
+                first: e2,
+                second: None,
+            },
+            Action::PlayInvention(Resource::Brick, Resource::Brick),
+            Action::PlayMonopoly(Resource::Grain),
+        ];
+        for a in actions {
+            let text = with_ctx(|ctx| command_for(&a, ctx));
+            assert_eq!(act(&text), a, "{text}");
+        }
+        let bank = with_ctx(|ctx| {
+            command_for(
+                &Action::MaritimeTrade {
+                    give: Resource::Ore,
+                    get: Resource::Wool,
+                    count: 2,
+                },
+                ctx,
+            )
+        });
+        assert_eq!(
+            p(&bank),
+            Ok(Command::Bank {
+                give: Resource::Ore,
+                give_amount: None,
+                get: Resource::Wool,
+                get_amount: 2
+            })
+        );
+    }
+}

@@ -1,0 +1,251 @@
+//! Game settings chosen in the lobby (RULES.md §8) and the lobby message.
+
+use serde::{Deserialize, Serialize};
+
+use super::command::ParseError;
+use crate::engine::{LayoutKind, Settings};
+
+/// How settings are written after `new` or `set`.
+pub const SETTINGS_USAGE: &str = "new players 4 board variable vp 10 discard 7 timer 5 (also: board beginner|random-tokens, timer off, seed 42)";
+
+/// Smallest and largest table.
+pub const MIN_PLAYERS: u8 = 2;
+pub const MAX_PLAYERS: u8 = 6;
+
+/// One setting as typed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Setting {
+    /// Seats at the table (the lobby fills up to this many).
+    Players(u8),
+    Board(LayoutKind),
+    VpTarget(u8),
+    DiscardLimit(u8),
+    /// Turn timer in minutes; `None` is off.
+    Timer(Option<u32>),
+    /// The game seed (fixes board, deck and dice), for replays and tests.
+    Seed(u64),
+}
+
+/// A lobby's settings.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LobbySettings {
+    pub max_players: u8,
+    pub board: LayoutKind,
+    pub vp_target: u8,
+    pub discard_limit: u8,
+    pub timer_minutes: Option<u32>,
+    pub seed: Option<u64>,
+}
+
+impl LobbySettings {
+    pub fn new(default_timer: Option<u32>) -> LobbySettings {
+        let s = Settings::default();
+        LobbySettings {
+            max_players: s.players,
+            board: s.layout,
+            vp_target: s.vp_target,
+            discard_limit: s.discard_limit,
+            timer_minutes: default_timer,
+            seed: None,
+        }
+    }
+
+    pub fn apply(&mut self, changes: &[Setting]) {
+        for c in changes {
+            match c {
+                Setting::Players(n) => self.max_players = *n,
+                Setting::Board(b) => self.board = *b,
+                Setting::VpTarget(v) => self.vp_target = *v,
+                Setting::DiscardLimit(d) => self.discard_limit = *d,
+                Setting::Timer(t) => self.timer_minutes = *t,
+                Setting::Seed(s) => self.seed = Some(*s),
+            }
+        }
+    }
+
+    /// The engine settings for `players` seated players. The beginner map exists only for
+    /// 3–4 players, so bigger tables get the variable setup.
+    pub fn engine_settings(&self, players: u8) -> Settings {
+        let layout = if players > 4 && self.board == LayoutKind::Beginner {
+            LayoutKind::Variable
+        } else {
+            self.board
+        };
+        Settings {
+            players,
+            layout,
+            vp_target: self.vp_target,
+            discard_limit: self.discard_limit,
+            helpers: false,
+        }
+    }
+
+    /// One line for the lobby message and `status`.
+    pub fn describe(&self) -> String {
+        let timer = match self.timer_minutes {
+            Some(m) => format!("{m} min turn timer"),
+            None => "no turn timer".into(),
+        };
+        format!(
+            "up to {} players · {} board · {} VP to win · discard above {} cards · {}",
+            self.max_players,
+            board_name(self.board),
+            self.vp_target,
+            self.discard_limit,
+            timer
+        )
+    }
+}
+
+pub fn board_name(b: LayoutKind) -> &'static str {
+    match b {
+        LayoutKind::Beginner => "beginner",
+        LayoutKind::Variable => "variable",
+        LayoutKind::RandomTokens => "random-tokens",
+    }
+}
+
+fn bad(problem: String) -> ParseError {
+    ParseError::Usage {
+        problem,
+        usage: SETTINGS_USAGE,
+    }
+}
+
+fn number<T: std::str::FromStr>(key: &str, value: &str, lo: u64, hi: u64) -> Result<T, ParseError> {
+    let n: u64 = value.parse().map_err(|_| {
+        bad(format!(
+            "`{key}` needs a number from {lo} to {hi}, not `{value}`."
+        ))
+    })?;
+    if !(lo..=hi).contains(&n) {
+        return Err(bad(format!("`{key}` must be from {lo} to {hi}, not {n}.")));
+    }
+    n.to_string()
+        .parse()
+        .map_err(|_| bad(format!("`{key}` is out of range.")))
+}
+
+/// Parses `key value` pairs (also `key=value`).
+pub fn parse_settings(words: &[&str]) -> Result<Vec<Setting>, ParseError> {
+    let mut flat: Vec<String> = Vec::new();
+    for w in words {
+        for part in w.split('=').filter(|p| !p.is_empty()) {
+            flat.push(part.to_ascii_lowercase());
+        }
+    }
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < flat.len() {
+        let key = flat[i].as_str();
+        let Some(value) = flat.get(i + 1).map(String::as_str) else {
+            return Err(bad(format!("`{key}` needs a value.")));
+        };
+        let setting = match key {
+            "players" | "seats" | "p" => {
+                Setting::Players(number(key, value, MIN_PLAYERS as u64, MAX_PLAYERS as u64)?)
+            }
+            "board" | "map" | "layout" => Setting::Board(match value {
+                "beginner" | "beginners" | "starter" | "fixed" => LayoutKind::Beginner,
+                "variable" | "random" | "shuffled" => LayoutKind::Variable,
+                "random-tokens" | "randomtokens" | "tokens" => LayoutKind::RandomTokens,
+                _ => {
+                    return Err(bad(format!(
+                        "`{value}` is not a board: beginner, variable or random-tokens."
+                    )));
+                }
+            }),
+            "vp" | "points" | "target" => Setting::VpTarget(number(key, value, 3, 20)?),
+            "discard" | "limit" => Setting::DiscardLimit(number(key, value, 3, 20)?),
+            "timer" | "turn-timer" | "minutes" => Setting::Timer(match value {
+                "off" | "none" | "no" | "0" => None,
+                _ => Some(number(key, value, 1, 10_080)?),
+            }),
+            "helpers" => match value {
+                "off" | "no" | "false" => {
+                    i += 2;
+                    continue;
+                }
+                _ => {
+                    return Err(bad(
+                        "The Helpers of Catan scenario is not available yet; leave `helpers` off."
+                            .into(),
+                    ));
+                }
+            },
+            "seed" => Setting::Seed(
+                value
+                    .parse()
+                    .map_err(|_| bad(format!("`seed` needs a whole number, not `{value}`.")))?,
+            ),
+            _ => {
+                return Err(bad(format!(
+                    "`{key}` is not a setting (players, board, vp, discard, timer, helpers, seed)."
+                )));
+            }
+        };
+        out.push(setting);
+        i += 2;
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_every_setting() {
+        let s = parse_settings(&[
+            "players",
+            "5",
+            "board=beginner",
+            "vp",
+            "12",
+            "discard",
+            "9",
+            "timer",
+            "3",
+            "seed",
+            "42",
+            "helpers",
+            "off",
+        ]);
+        assert_eq!(
+            s,
+            Ok(vec![
+                Setting::Players(5),
+                Setting::Board(LayoutKind::Beginner),
+                Setting::VpTarget(12),
+                Setting::DiscardLimit(9),
+                Setting::Timer(Some(3)),
+                Setting::Seed(42),
+            ])
+        );
+        assert_eq!(
+            parse_settings(&["timer", "off"]),
+            Ok(vec![Setting::Timer(None)])
+        );
+    }
+
+    #[test]
+    fn refuses_what_is_not_allowed() {
+        let msg = |w: &[&str]| parse_settings(w).unwrap_err().to_string();
+        assert!(msg(&["players", "7"]).contains("from 2 to 6"));
+        assert!(msg(&["players", "1"]).contains("from 2 to 6"));
+        assert!(msg(&["helpers", "on"]).contains("not available yet"));
+        assert!(msg(&["board", "moon"]).contains("beginner, variable or random-tokens"));
+        assert!(msg(&["vp"]).contains("needs a value"));
+        assert!(msg(&["colour", "red"]).contains("not a setting"));
+    }
+
+    #[test]
+    fn beginner_map_falls_back_for_big_tables() {
+        let mut l = LobbySettings::new(None);
+        l.apply(&[Setting::Board(LayoutKind::Beginner), Setting::VpTarget(8)]);
+        assert_eq!(l.engine_settings(4).layout, LayoutKind::Beginner);
+        assert_eq!(l.engine_settings(5).layout, LayoutKind::Variable);
+        assert_eq!(l.engine_settings(5).vp_target, 8);
+        assert!(l.describe().contains("8 VP"));
+    }
+}

@@ -1,0 +1,351 @@
+//! Texts for players: what an event means (publicly, and privately for the few who may see
+//! a hidden detail), hands, status, and what the game waits for. Always player names, never
+//! seat numbers; hexes by label and terrain (never by resource, so a public line about the
+//! robber can't hint at a stolen card).
+
+use crate::engine::{
+    DevCard, Event, Game, HexId, Layout, Phase, PortKind, Resources, Seat, Topology, VertexId,
+};
+
+fn name(names: &[String], seat: Seat) -> &str {
+    names.get(seat as usize).map(String::as_str).unwrap_or("?")
+}
+
+/// Replaces the engine's `seat N` wording with player names (engine messages know no names).
+pub fn name_seats(text: &str, names: &[String]) -> String {
+    let mut out = text.to_string();
+    for (i, n) in names.iter().enumerate().rev() {
+        out = out
+            .replace(&format!("seat {i}"), n)
+            .replace(&format!("Seat {i}"), n);
+    }
+    out
+}
+
+/// `C3 (mountains 8)`.
+pub fn hex_text(topo: &Topology, layout: &Layout, hex: HexId) -> String {
+    let h = hex as usize;
+    let label = topo.hex_labels.get(h).cloned().unwrap_or_default();
+    let terrain = layout.terrain.get(h).map(|t| t.name()).unwrap_or("?");
+    match layout.tokens.get(h).copied().flatten() {
+        Some(n) => format!("{label} ({terrain} {n})"),
+        None => format!("{label} ({terrain})"),
+    }
+}
+
+/// `23 · grain 6 · ore 8 · 3:1 port`: an intersection with what it produces.
+pub fn vertex_text(topo: &Topology, layout: &Layout, v: VertexId) -> String {
+    let mut parts = vec![topo.vertex_label(v)];
+    for &h in topo.vertex_hexes.get(v as usize).into_iter().flatten() {
+        let terrain = layout.terrain[h as usize];
+        match (terrain.resource(), layout.tokens[h as usize]) {
+            (Some(r), Some(n)) => parts.push(format!("{r} {n}")),
+            _ => parts.push(terrain.name().to_string()),
+        }
+    }
+    match layout.port_at(v) {
+        Some(PortKind::Generic) => parts.push("3:1 port".into()),
+        Some(PortKind::Special(r)) => parts.push(format!("2:1 {r} port")),
+        None => {}
+    }
+    parts.join(" · ")
+}
+
+fn seat_cards(list: &[(Seat, Resources)], names: &[String]) -> String {
+    list.iter()
+        .map(|(s, r)| format!("{} +{}", name(names, *s), r))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// The public line for an event; `None` for events that need no public line.
+pub fn event_public(ev: &Event, game: &Game, names: &[String]) -> Option<String> {
+    let topo = game.topology();
+    let n = |s: &Seat| name(names, *s).to_string();
+    Some(match ev {
+        Event::TurnStarted { seat, turn } => format!("Turn {turn}: {}'s turn.", n(seat)),
+        Event::SpecialBuildStarted { seat } => format!(
+            "Special building phase: {} may build or buy, then `end`.",
+            n(seat)
+        ),
+        Event::Rolled { seat, dice } => format!(
+            "🎲 {} rolled {} + {} = {}.",
+            n(seat),
+            dice.0,
+            dice.1,
+            dice.0 + dice.1
+        ),
+        Event::Produced { gains } => format!("Production: {}.", seat_cards(gains, names)),
+        Event::Shortage { resource } => format!(
+            "The supply is short of {resource}: nobody gets {resource} from this roll."
+        ),
+        Event::StartingResources { seat, cards } => {
+            format!("{} takes starting resources: {cards}.", n(seat))
+        }
+        Event::MustDiscard { owed } => format!(
+            "Too many cards! {} must discard (e.g. `discard 2 wool 1 ore`).",
+            owed.iter()
+                .map(|(s, k)| format!("{} {k}", n(s)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Event::Discarded { seat, cards } => format!("{} discarded {cards}.", n(seat)),
+        Event::RobberMoved { seat, hex } => format!(
+            "{} moved the robber to {}.",
+            n(seat),
+            hex_text(topo, &game.layout, *hex)
+        ),
+        Event::Stole { thief, victim, .. } => {
+            format!("{} stole a card from {}.", n(thief), n(victim))
+        }
+        Event::NothingToSteal { seat } => format!("{} had nobody to rob there.", n(seat)),
+        Event::RoadBuilt { seat, edge } => {
+            format!("{} built a road at {}.", n(seat), topo.edge_label(*edge))
+        }
+        Event::SettlementBuilt { seat, vertex } => format!(
+            "{} built a settlement at {}.",
+            n(seat),
+            vertex_text(topo, &game.layout, *vertex)
+        ),
+        Event::CityBuilt { seat, vertex } => format!(
+            "{} built a city at {}.",
+            n(seat),
+            topo.vertex_label(*vertex)
+        ),
+        Event::DevCardBought { seat, .. } => format!("{} bought a development card.", n(seat)),
+        Event::DevCardPlayed { seat, card } => format!("{} played {card}.", n(seat)),
+        Event::InventionTaken { seat, cards } => {
+            format!("{} took {cards} from the supply.", n(seat))
+        }
+        Event::Monopoly {
+            seat,
+            resource,
+            taken,
+        } => {
+            let total: u32 = taken.iter().map(|(_, k)| *k as u32).sum();
+            let from: Vec<String> = taken
+                .iter()
+                .filter(|(_, k)| *k > 0)
+                .map(|(s, k)| format!("{k} from {}", n(s)))
+                .collect();
+            if from.is_empty() {
+                format!("{} claimed all {resource}, but nobody had any.", n(seat))
+            } else {
+                format!(
+                    "{} claimed all {resource}: {} ({total} in all).",
+                    n(seat),
+                    from.join(", ")
+                )
+            }
+        }
+        Event::MaritimeTraded { seat, gave, got } => {
+            format!("{} traded {gave} with the supply for {got}.", n(seat))
+        }
+        Event::DomesticTraded {
+            seat,
+            with,
+            gave,
+            got,
+        } => format!("{} gave {} {gave} for {got}.", n(seat), n(with)),
+        Event::LongestRouteChanged { to, length, .. } => match to {
+            Some(s) => format!("🛣️ {} now holds the Longest Route ({length} roads).", n(s)),
+            None => "The Longest Route is set aside until one player alone has the longest route of 5 or more.".into(),
+        },
+        Event::LargestArmyChanged { to, knights, .. } => {
+            format!("⚔️ {} now holds the Largest Army ({knights} knights).", n(to))
+        }
+        Event::TurnEnded { seat } => format!("{} ended the turn.", n(seat)),
+        Event::Won { seat, vp } => format!("🏆 {} wins with {vp} victory points!", n(seat)),
+    })
+}
+
+/// The private line for `viewer` about an event's hidden detail, if any.
+pub fn event_private(ev: &Event, viewer: Seat, names: &[String]) -> Option<String> {
+    match ev {
+        Event::Stole {
+            thief,
+            victim,
+            card,
+        } => {
+            if viewer == *thief {
+                Some(format!("You stole 1 {card} from {}.", name(names, *victim)))
+            } else if viewer == *victim {
+                Some(format!("{} stole 1 {card} from you.", name(names, *thief)))
+            } else {
+                None
+            }
+        }
+        Event::DevCardBought { seat, card } if *seat == viewer => {
+            Some(format!("You drew: {card}."))
+        }
+        _ => None,
+    }
+}
+
+/// A seat's private holdings.
+pub fn hand_text(game: &Game, seat: Seat) -> String {
+    let Some(p) = game.players.get(seat as usize) else {
+        return String::new();
+    };
+    let mut text = format!("Your hand: {} ({} cards)", p.hand, p.hand.total());
+    if !p.dev_cards.is_empty() {
+        let cards: Vec<String> = p
+            .dev_cards
+            .iter()
+            .map(|c| {
+                if c.bought_turn == game.turn && c.card != DevCard::VictoryPoint {
+                    format!("{} (new)", c.card)
+                } else {
+                    c.card.to_string()
+                }
+            })
+            .collect();
+        text.push_str(&format!(" · development cards: {}", cards.join(", ")));
+    }
+    text.push_str(&format!(" · your VP: {}", game.total_vp(seat)));
+    text
+}
+
+/// What the game waits for, in words.
+pub fn waiting_text(game: &Game, names: &[String]) -> String {
+    let cur = name(names, game.current);
+    match &game.phase {
+        Phase::Setup { round, road_from } => match road_from {
+            None => format!(
+                "Setup round {round}: {cur}, place a settlement (`build settlement <number>`)."
+            ),
+            Some(v) => format!(
+                "Setup round {round}: {cur}, place a road touching {} (`build road {}-<number>`).",
+                game.topology().vertex_label(*v),
+                game.topology().vertex_label(*v)
+            ),
+        },
+        Phase::BeforeRoll => format!("{cur}: `roll` (or play a development card first)."),
+        Phase::Discard { owed } => format!(
+            "Waiting for discards: {}.",
+            owed.iter()
+                .map(|(s, k)| format!("{} {k} cards", name(names, *s)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Phase::MoveRobber => format!("{cur}: move the robber (`robber <hex> <player>`)."),
+        Phase::Main => format!("{cur}: build, trade, play a card, or `end`."),
+        Phase::SpecialBuild { builder } => format!(
+            "Special building phase: {} may build or buy, then `end`.",
+            name(names, *builder)
+        ),
+        Phase::Finished { winner } => format!("The game is over: {} won.", name(names, *winner)),
+    }
+}
+
+/// Public status: scores and what everybody can see.
+pub fn status_text(game: &Game, names: &[String]) -> String {
+    let view = game.view(None);
+    let mut lines = vec![waiting_text(game, names)];
+    for p in &view.players {
+        let mut extras = Vec::new();
+        if view.longest_route == Some(p.seat) {
+            extras.push("Longest Route".to_string());
+        }
+        if view.largest_army == Some(p.seat) {
+            extras.push("Largest Army".to_string());
+        }
+        let marker = if p.seat == game.current { "▶ " } else { "  " };
+        lines.push(format!(
+            "{marker}{}: {} VP · {} cards · {} dev cards · {} knights · route {}{}",
+            name(names, p.seat),
+            p.public_vp,
+            p.resource_count,
+            p.dev_card_count,
+            p.knights_played,
+            p.route_length,
+            if extras.is_empty() {
+                String::new()
+            } else {
+                format!(" · {}", extras.join(", "))
+            }
+        ));
+    }
+    lines.push(format!(
+        "Supply: {} · development deck: {} cards · turn {} · {} VP to win.",
+        view.bank, view.deck_size, view.turn, view.settings.vp_target
+    ));
+    lines.join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Resource, Settings};
+
+    fn names() -> Vec<String> {
+        vec!["alice".into(), "bob".into(), "carol".into()]
+    }
+
+    #[test]
+    fn engine_seat_numbers_become_names() {
+        assert_eq!(
+            name_seats(
+                "Seat 2 can't be robbed on C3: choose seat 0 and seat 1.",
+                &names()
+            ),
+            "carol can't be robbed on C3: choose alice and bob."
+        );
+    }
+
+    #[test]
+    fn stolen_card_is_private_to_thief_and_victim() {
+        let g = Game::new(Settings::for_players(3), 3);
+        let ev = Event::Stole {
+            thief: 0,
+            victim: 1,
+            card: Resource::Ore,
+        };
+        let public = event_public(&ev, &g, &names()).unwrap_or_default();
+        assert_eq!(public, "alice stole a card from bob.");
+        assert!(event_private(&ev, 0, &names()).is_some_and(|t| t.contains("ore")));
+        assert!(event_private(&ev, 1, &names()).is_some_and(|t| t.contains("ore")));
+        assert_eq!(event_private(&ev, 2, &names()), None);
+    }
+
+    #[test]
+    fn drawn_card_is_private_to_buyer() {
+        let g = Game::new(Settings::for_players(3), 3);
+        let ev = Event::DevCardBought {
+            seat: 2,
+            card: DevCard::Monopoly,
+        };
+        let public = event_public(&ev, &g, &names()).unwrap_or_default();
+        assert!(!public.contains("Monopoly"));
+        assert!(public.contains("carol"));
+        assert_eq!(
+            event_private(&ev, 2, &names()),
+            Some("You drew: Monopoly.".into())
+        );
+        assert_eq!(event_private(&ev, 0, &names()), None);
+    }
+
+    #[test]
+    fn vertex_description_names_production_and_port() {
+        let g = Game::new(Settings::for_players(3), 3);
+        let topo = g.topology();
+        for v in 0..topo.vertex_count() as VertexId {
+            let text = vertex_text(topo, &g.layout, v);
+            assert!(text.starts_with(&topo.vertex_label(v)));
+            let hexes = topo.vertex_hexes[v as usize].len();
+            assert_eq!(
+                text.split(" · ").count(),
+                1 + hexes + usize::from(g.layout.port_at(v).is_some())
+            );
+        }
+    }
+
+    #[test]
+    fn status_shows_no_hands() {
+        let mut g = Game::new(Settings::for_players(3), 3);
+        g.players[1].hand = Resources([3, 0, 0, 0, 2]);
+        let s = status_text(&g, &names());
+        assert!(s.contains("bob: 0 VP · 5 cards"), "{s}");
+        assert!(!s.contains("3 brick"), "{s}");
+    }
+}

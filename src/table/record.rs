@@ -1,0 +1,191 @@
+//! What the table stores per game (through the byte-level [`crate::store::Store`]): the meta
+//! record (JSON, small, rewritten when seats, offers or settings change), one record per
+//! accepted action (bincode, appended), and snapshots (a bincode [`Game`]).
+//!
+//! A turn timer's deadline is not rewritten on every action: each action record carries the
+//! time it was accepted, and the deadline is "last activity + timer", so it survives a restart
+//! without an extra write.
+
+use serde::{Deserialize, Serialize};
+
+use super::lobby::LobbySettings;
+use super::offers::Offer;
+use super::reply::{GameId, PlaceId, UserId};
+use crate::engine::{Action, Game, Seat, Settings};
+
+/// Bumped when the stored shape changes incompatibly.
+pub const META_SCHEMA: u32 = 1;
+
+/// A player at the table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatUser {
+    pub user: UserId,
+    pub name: String,
+}
+
+/// The table's record of one game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameMeta {
+    pub schema: u32,
+    pub id: GameId,
+    pub place: PlaceId,
+    pub host: UserId,
+    pub created_ms: u64,
+    pub settings: LobbySettings,
+    /// Joined players; in seat order once started.
+    pub seats: Vec<SeatUser>,
+    /// Set at the start.
+    pub started: Option<Started>,
+    /// Open domestic trade offers, with the message ids they were posted under.
+    pub offers: Vec<Offer>,
+    pub next_offer: u32,
+    /// The game is over; the record is kept (compacted) for history.
+    pub finished: bool,
+}
+
+/// What the start fixed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Started {
+    pub seed: u64,
+    pub at_ms: u64,
+    /// The engine settings the game was created with.
+    pub settings: Settings,
+}
+
+/// One accepted engine action.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ActionRecord {
+    pub seat: Seat,
+    pub action: Action,
+    /// When it was accepted (the turn timer restarts from here).
+    pub at_ms: u64,
+}
+
+/// A snapshot: the game after `upto` actions, plus the time of the last one.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Snapshot {
+    pub game: Game,
+    pub last_activity_ms: u64,
+}
+
+/// The one compact record kept for a finished game (its log is dropped by the store).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct FinishedRecord {
+    pub meta: GameMeta,
+    pub game: Game,
+    /// How many actions the game took.
+    pub actions: u64,
+}
+
+pub fn encode_finished(r: &FinishedRecord) -> Vec<u8> {
+    bincode::serialize(r).unwrap_or_default()
+}
+
+pub fn decode_finished(bytes: &[u8]) -> Result<FinishedRecord, String> {
+    bincode::deserialize(bytes).map_err(|e| format!("finished record unreadable: {e}"))
+}
+
+pub fn encode_meta(meta: &GameMeta) -> Vec<u8> {
+    // A plain struct of owned data: serialization cannot fail.
+    serde_json::to_vec(meta).unwrap_or_default()
+}
+
+pub fn decode_meta(bytes: &[u8]) -> Result<GameMeta, String> {
+    let meta: GameMeta =
+        serde_json::from_slice(bytes).map_err(|e| format!("meta record unreadable: {e}"))?;
+    if meta.schema > META_SCHEMA {
+        return Err(format!(
+            "meta record has schema {}, this build reads {META_SCHEMA}",
+            meta.schema
+        ));
+    }
+    Ok(meta)
+}
+
+pub fn encode_action(rec: &ActionRecord) -> Vec<u8> {
+    bincode::serialize(rec).unwrap_or_default()
+}
+
+pub fn decode_action(bytes: &[u8]) -> Result<ActionRecord, String> {
+    bincode::deserialize(bytes).map_err(|e| format!("action record unreadable: {e}"))
+}
+
+pub fn encode_snapshot(s: &Snapshot) -> Vec<u8> {
+    bincode::serialize(s).unwrap_or_default()
+}
+
+pub fn decode_snapshot(bytes: &[u8]) -> Result<Snapshot, String> {
+    bincode::deserialize(bytes).map_err(|e| format!("snapshot unreadable: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Resources;
+
+    #[test]
+    fn records_round_trip() {
+        let meta = GameMeta {
+            schema: META_SCHEMA,
+            id: 7,
+            place: 99,
+            host: 1,
+            created_ms: 5,
+            settings: LobbySettings::new(Some(3)),
+            seats: vec![SeatUser {
+                user: 1,
+                name: "alice".into(),
+            }],
+            started: Some(Started {
+                seed: 42,
+                at_ms: 6,
+                settings: Settings::default(),
+            }),
+            offers: Vec::new(),
+            next_offer: 1,
+            finished: false,
+        };
+        assert_eq!(decode_meta(&encode_meta(&meta)), Ok(meta));
+        let rec = ActionRecord {
+            seat: 2,
+            action: Action::Discard(Resources([1, 2, 0, 0, 1])),
+            at_ms: 123,
+        };
+        assert_eq!(decode_action(&encode_action(&rec)), Ok(rec));
+        let game = Game::new(Settings::default(), 9);
+        let snap = decode_snapshot(&encode_snapshot(&Snapshot {
+            game: game.clone(),
+            last_activity_ms: 4,
+        }))
+        .map(|s| {
+            (
+                bincode::serialize(&s.game).unwrap_or_default(),
+                s.last_activity_ms,
+            )
+        });
+        assert_eq!(snap, Ok((bincode::serialize(&game).unwrap_or_default(), 4)));
+    }
+
+    #[test]
+    fn damaged_records_are_reported_not_panicked() {
+        assert!(decode_meta(b"{not json").is_err());
+        assert!(decode_action(&[1, 2]).is_err());
+        assert!(decode_snapshot(&[0xff; 3]).is_err());
+        let mut future = encode_meta(&GameMeta {
+            schema: 99,
+            id: 1,
+            place: 1,
+            host: 1,
+            created_ms: 0,
+            settings: LobbySettings::new(None),
+            seats: Vec::new(),
+            started: None,
+            offers: Vec::new(),
+            next_offer: 1,
+            finished: false,
+        });
+        assert!(decode_meta(&future).unwrap_err().contains("schema 99"));
+        future.clear();
+        assert!(decode_meta(&future).is_err());
+    }
+}

@@ -1,0 +1,175 @@
+//! Short answers to the rule questions players ask (`rules <topic>`) and the command list
+//! (`help`). Written by us from RULES.md, not copied from the rulebooks.
+
+/// Topics with their accepted names and answers.
+const TOPICS: &[(&[&str], &str, &str)] = &[
+    (
+        &["robber", "thief", "rob", "robbing", "steal", "stealing"],
+        "robber",
+        "The robber blocks its hex: that hex produces nothing while it stands there. It moves when someone rolls a 7 or plays a knight: the player puts it on a different hex (the desert is allowed) and steals one random card from a player with a settlement or city on that hex (their choice if several; never themselves; nobody with cards, no steal). Command: `robber C3 bob`.",
+    ),
+    (
+        &["7", "seven", "sevens", "discard", "discarding"],
+        "7",
+        "On a 7 nothing produces. Everyone holding more than 7 cards (the table's discard limit) returns half, rounded down, cards of their choice (`discard 2 wool 2 ore`); then the roller moves the robber and steals.",
+    ),
+    (
+        &[
+            "ports", "port", "harbor", "harbour", "harbors", "maritime", "bank", "supply",
+        ],
+        "ports",
+        "Trade with the supply at 4:1 any time in your action phase. A building on a 3:1 port lets you trade 3 of one kind for 1; on a 2:1 port, 2 of that port's resource for 1. A port works on the turn you build on it. Command: `bank 4 ore for 1 wool` (or just `bank ore for wool` at your best rate).",
+    ),
+    (
+        &[
+            "longest route",
+            "longest road",
+            "route",
+            "road",
+            "roads",
+            "longest",
+        ],
+        "longest route",
+        "Longest Route (Longest Road), 2 VP: the first player with an unbroken chain of 5 or more roads takes it; another player takes it only with a strictly longer chain. Branches don't add up; a loop counts all its roads. An opponent's settlement on your chain breaks it. If it breaks and nobody is clearly longest, the card is set aside.",
+    ),
+    (
+        &["largest army", "army", "knights", "knight", "largest"],
+        "largest army",
+        "Largest Army, 2 VP: the first player to have played 3 knights takes it; another takes it only with strictly more knights played.",
+    ),
+    (
+        &[
+            "development cards",
+            "development",
+            "dev",
+            "dev cards",
+            "cards",
+            "card",
+            "invention",
+            "year of plenty",
+            "monopoly",
+            "road building",
+            "vp",
+            "victory point",
+        ],
+        "development cards",
+        "Buy one for ore + wool + grain (`buy`). Play at most one per turn, before or after rolling, but not on the turn you bought it. Knight: move the robber and steal. Road Building: 2 free roads. Invention (Year of Plenty): take any 2 cards from the supply. Monopoly: every other player gives you all of one resource. Victory Point cards are never played: they count while hidden and are revealed when you win.",
+    ),
+    (
+        &[
+            "distance rule",
+            "distance",
+            "settlement",
+            "settlements",
+            "placement",
+        ],
+        "distance rule",
+        "No settlement or city may stand next to another one, anyone's: the neighbouring intersections of a new settlement must all be empty. After setup, a new settlement must also touch one of your roads.",
+    ),
+    (
+        &["trading", "trade", "trades", "offer", "offers"],
+        "trading",
+        "Only the current player trades with the others, after rolling; anyone may make an offer to the current player. Both sides give at least one card, never the same resource on both sides, and development cards are never traded. Here: `trade offer 1 wool for 1 ore [to bob]`, others react ✅/❌ or `trade accept 1`, and the maker picks one with `trade confirm 1 bob`. Offers end with the turn.",
+    ),
+    (
+        &[
+            "special building phase",
+            "special building",
+            "special",
+            "sbp",
+            "5-6",
+            "five",
+            "six",
+        ],
+        "special building phase",
+        "With 5 or 6 players: after each turn, every other player in turn order may build and buy development cards with what they hold (no trading, no card play), then `end`.",
+    ),
+    (
+        &["setup", "start", "beginning", "placement rounds"],
+        "setup",
+        "Round one in seat order: each player places a settlement and a road touching it. Round two in reverse order: a second settlement (need not connect) and a road touching it; the second settlement gives one card per adjacent terrain hex. Then the first player takes the first turn.",
+    ),
+    (
+        &[
+            "winning",
+            "win",
+            "victory",
+            "points",
+            "vp count",
+            "end of game",
+        ],
+        "winning",
+        "Settlement 1 VP, city 2, Longest Route 2, Largest Army 2, each Victory Point card 1. Reach the target (10 unless the host chose otherwise) during your own turn and you win at once. Reaching it on someone else's turn wins when your turn begins.",
+    ),
+];
+
+/// The answer for a topic, or the list of topics when it is unknown.
+pub fn rules(topic: Option<&str>) -> String {
+    let list = || {
+        TOPICS
+            .iter()
+            .map(|(_, t, _)| *t)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let Some(topic) = topic else {
+        return format!("Rules topics: {}. Ask with `rules <topic>`.", list());
+    };
+    let t = topic.trim().to_lowercase();
+    match TOPICS
+        .iter()
+        .find(|(names, _, _)| names.contains(&t.as_str()))
+    {
+        Some((_, title, answer)) => format!("**{title}**: {answer}"),
+        None => format!("I have no rules note about `{topic}`. Topics: {}.", list()),
+    }
+}
+
+/// The command list.
+pub fn help() -> String {
+    [
+        "**Lobby**: `new [players 4] [board beginner|variable|random-tokens] [vp 10] [discard 7] [timer 5|off]`, `set vp 12`, `join`, `leave`, `start` (host), `abandon` (host or a manager).",
+        "**Your turn**: `roll`, `build road 12-13`, `build settlement 12`, `build city 12`, `buy`, `end`.",
+        "**Cards**: `play knight C3 bob`, `play road-building 12-13 13-14`, `play invention wool ore`, `play monopoly ore`.",
+        "**After a 7**: `discard 2 wool 1 ore`, `robber C3 bob`.",
+        "**Trade**: `bank 4 ore for 1 wool`; `trade offer 1 wool for 1 ore [to bob]`, `trade accept 1`, `trade decline 1`, `trade confirm 1 bob`, `trade withdraw 1`, `trade list`.",
+        "**Info**: `hand`, `board`, `status`, `log`, `rules <topic>`.",
+        "Intersections are the numbers on the board, roads are two neighbouring numbers (`12-13`), hexes are row letter + position (`C3`). Old names work too: wood, sheep, wheat, stone, year of plenty.",
+    ]
+    .join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_topic_the_brief_names_has_an_answer() {
+        for topic in [
+            "robber",
+            "7",
+            "ports",
+            "longest route",
+            "longest road",
+            "largest army",
+            "development cards",
+            "distance rule",
+            "trading",
+            "special building phase",
+            "setup",
+            "winning",
+            "year of plenty",
+        ] {
+            let answer = rules(Some(topic));
+            assert!(!answer.starts_with("I have no"), "{topic}: {answer}");
+            assert!(answer.len() > 80, "{topic}: {answer}");
+        }
+    }
+
+    #[test]
+    fn unknown_topics_list_the_known_ones() {
+        let a = rules(Some("chess"));
+        assert!(a.contains("`chess`") && a.contains("robber") && a.contains("winning"));
+        assert!(rules(None).contains("special building phase"));
+    }
+}

@@ -1,0 +1,129 @@
+//! Turn timers: when to remind, and what the table does for an absent player at the deadline
+//! (the least harmful legal action). The deadline is "last activity + timer"; see `record`.
+
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::engine::{Action, Game, Phase, Resource, Resources, Seat, Terrain};
+
+pub const MINUTE_MS: u64 = 60_000;
+
+/// When to send the reminder: a quarter of the timer before the deadline (at least 15 s).
+pub fn reminder_at(deadline_ms: u64, timer_ms: u64) -> u64 {
+    deadline_ms.saturating_sub((timer_ms / 4).max(15_000).min(timer_ms))
+}
+
+/// The action the table takes for `seat` when its time is up, or `None` if the game does not
+/// wait for that seat. Random choices are drawn from the game's seed and version, so the same
+/// moment always gets the same choice.
+pub fn auto_action(game: &Game, seat: Seat) -> Option<Action> {
+    if !game.waiting_for().contains(&seat) {
+        return None;
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(
+        game.seed ^ game.version.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ seat as u64,
+    );
+    let legal = game.legal_actions(seat);
+    let pick = |pred: &dyn Fn(&Action) -> bool, rng: &mut ChaCha8Rng| {
+        let options: Vec<&Action> = legal.iter().filter(|a| pred(a)).collect();
+        options.choose(rng).map(|a| (*a).clone())
+    };
+    match &game.phase {
+        Phase::Finished { .. } => None,
+        Phase::Discard { owed } => {
+            let count = owed.iter().find(|(s, _)| *s == seat)?.1;
+            Some(Action::Discard(random_cards(
+                &game.players[seat as usize].hand,
+                count,
+                &mut rng,
+            )))
+        }
+        Phase::BeforeRoll => Some(Action::Roll),
+        Phase::Main | Phase::SpecialBuild { .. } => Some(Action::EndTurn),
+        Phase::MoveRobber => {
+            let desert = |a: &Action| match a {
+                Action::MoveRobber { hex, .. } => {
+                    game.layout.terrain.get(*hex as usize) == Some(&Terrain::Desert)
+                }
+                _ => false,
+            };
+            pick(&desert, &mut rng)
+                .or_else(|| pick(&|a| matches!(a, Action::MoveRobber { .. }), &mut rng))
+        }
+        Phase::Setup { .. } => pick(
+            &|a| matches!(a, Action::BuildSettlement(_) | Action::BuildRoad(_)),
+            &mut rng,
+        ),
+    }
+    .or_else(|| legal.first().cloned())
+}
+
+/// `count` cards drawn at random from `hand`.
+fn random_cards(hand: &Resources, count: u8, rng: &mut ChaCha8Rng) -> Resources {
+    let mut pool: Vec<Resource> = hand
+        .iter()
+        .flat_map(|(r, n)| std::iter::repeat_n(r, n as usize))
+        .collect();
+    let mut out = Resources::default();
+    for _ in 0..count {
+        if pool.is_empty() {
+            break;
+        }
+        let i = rng.gen_range(0..pool.len());
+        out[pool.swap_remove(i)] += 1;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Settings;
+
+    #[test]
+    fn reminder_comes_before_deadline() {
+        assert_eq!(reminder_at(100 * MINUTE_MS, 4 * MINUTE_MS), 99 * MINUTE_MS);
+        assert_eq!(reminder_at(60_000, 20_000), 45_000);
+        assert_eq!(reminder_at(10_000, 10_000), 0);
+    }
+
+    #[test]
+    fn random_discard_takes_exactly_the_owed_cards_from_the_hand() {
+        let hand = Resources([3, 0, 2, 4, 1]);
+        for seed in 0..50 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let d = random_cards(&hand, 5, &mut rng);
+            assert_eq!(d.total(), 5);
+            assert!(d.fits_in(&hand));
+        }
+    }
+
+    #[test]
+    fn discard_phase_discards_for_the_owing_seat_only() {
+        let mut g = Game::new(Settings::for_players(3), 5);
+        g.players[1].hand = Resources([2, 2, 2, 2, 2]);
+        g.phase = Phase::Discard { owed: vec![(1, 5)] };
+        match auto_action(&g, 1) {
+            Some(Action::Discard(cards)) => {
+                assert_eq!(cards.total(), 5);
+                assert!(cards.fits_in(&g.players[1].hand));
+            }
+            other => panic!("expected a discard, got {other:?}"),
+        }
+        assert_eq!(auto_action(&g, 0), None);
+    }
+
+    #[test]
+    fn turn_phases_get_roll_and_end() {
+        let mut g = Game::new(Settings::for_players(3), 5);
+        g.phase = Phase::BeforeRoll;
+        g.current = 2;
+        assert_eq!(auto_action(&g, 2), Some(Action::Roll));
+        assert_eq!(auto_action(&g, 1), None);
+        g.phase = Phase::Main;
+        assert_eq!(auto_action(&g, 2), Some(Action::EndTurn));
+        g.phase = Phase::Finished { winner: 0 };
+        assert_eq!(auto_action(&g, 2), None);
+    }
+}

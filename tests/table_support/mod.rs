@@ -1,0 +1,283 @@
+//! Shared test harness: a real table on a real sled store in a temp dir, players who type
+//! commands, and a biased random player that drives whole games through `command_for`.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+use catan_bot::engine::{Action, Game, Seat};
+use catan_bot::store::SledStore;
+use catan_bot::table::command::ParseContext;
+use catan_bot::table::{
+    Audience, Caller, GameId, PlaceId, Reply, ReplyKind, Table, TableOptions, command_for,
+};
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+
+pub const PLACE: PlaceId = 777;
+
+pub struct Harness {
+    table: Option<Table>,
+    /// Keeps the temp dir alive (None when the dir was given).
+    _tmp: Option<tempfile::TempDir>,
+    pub dir: PathBuf,
+    pub options: TableOptions,
+    pub place: PlaceId,
+    /// Players in join order; user id = index + 1.
+    pub names: Vec<String>,
+    pub now: u64,
+    pub game: GameId,
+    /// Every reply the table produced, in order.
+    pub log: Vec<Reply>,
+}
+
+pub fn quiet_options() -> TableOptions {
+    TableOptions {
+        snapshot_every: 25,
+        render_boards: false,
+        default_timer_minutes: None,
+    }
+}
+
+impl Harness {
+    /// A table on a fresh temp dir, nothing hosted yet.
+    pub fn empty(names: &[&str], options: TableOptions) -> Harness {
+        let tmp = tempfile::tempdir().expect("temp dir");
+        let dir = tmp.path().to_path_buf();
+        let table = open_table(&dir, options.clone());
+        Harness {
+            table: Some(table),
+            _tmp: Some(tmp),
+            dir,
+            options,
+            place: PLACE,
+            names: names.iter().map(|s| s.to_string()).collect(),
+            now: 1_000_000,
+            game: 0,
+            log: Vec::new(),
+        }
+    }
+
+    /// A started game: the first name opens it with `settings`, the others join, host starts.
+    pub fn started(names: &[&str], settings: &str, options: TableOptions) -> Harness {
+        let mut h = Harness::empty(names, options);
+        let r = h.say(names[0], &format!("new players {} {settings}", names.len()));
+        assert_no_refusal(&r, "new");
+        for n in &names[1..] {
+            let r = h.say(n, "join");
+            assert_no_refusal(&r, "join");
+        }
+        let r = h.say(names[0], "start");
+        assert_no_refusal(&r, "start");
+        h.game = h.table().game_in(PLACE).expect("a game in the place").id;
+        h
+    }
+
+    pub fn table(&self) -> &Table {
+        self.table.as_ref().expect("table open")
+    }
+
+    pub fn table_mut(&mut self) -> &mut Table {
+        self.table.as_mut().expect("table open")
+    }
+
+    /// Drops the table (and the store with it) and opens both again from disk.
+    pub fn reopen(&mut self) {
+        self.table = None;
+        self.table = Some(open_table(&self.dir, self.options.clone()));
+    }
+
+    pub fn user_of(&self, name: &str) -> u64 {
+        self.names
+            .iter()
+            .position(|n| n == name)
+            .map(|i| i as u64 + 1)
+            .unwrap_or(999)
+    }
+
+    pub fn caller(&self, name: &str) -> Caller {
+        Caller::new(self.place, self.user_of(name), name)
+    }
+
+    /// `name` types `text`; the clock moves one second.
+    pub fn say(&mut self, name: &str, text: &str) -> Vec<Reply> {
+        self.now += 1000;
+        let caller = self.caller(name);
+        let now = self.now;
+        let r = self.table_mut().handle_text(&caller, text, now);
+        self.log.extend(r.iter().cloned());
+        r
+    }
+
+    pub fn button(&mut self, name: &str, id: &str) -> Vec<Reply> {
+        self.now += 1000;
+        let caller = self.caller(name);
+        let now = self.now;
+        let r = self.table_mut().handle_button(&caller, id, now);
+        self.log.extend(r.iter().cloned());
+        r
+    }
+
+    pub fn state(&self) -> &Game {
+        self.table().game_state(self.game).expect("game state")
+    }
+
+    /// The seated names in seat order.
+    pub fn seat_names(&self) -> Vec<String> {
+        self.table()
+            .games()
+            .into_iter()
+            .find(|g| g.id == self.game)
+            .map(|g| g.players.into_iter().map(|(_, n)| n).collect())
+            .unwrap_or_default()
+    }
+
+    pub fn seat_name(&self, seat: Seat) -> String {
+        self.seat_names()[seat as usize].clone()
+    }
+
+    pub fn seat_of(&self, name: &str) -> Seat {
+        self.seat_names()
+            .iter()
+            .position(|n| n == name)
+            .expect("seated") as Seat
+    }
+
+    pub fn command(&self, action: &Action) -> String {
+        let players: Vec<(u64, String)> = self
+            .seat_names()
+            .into_iter()
+            .map(|n| (self.user_of(&n), n))
+            .collect();
+        let ctx = ParseContext {
+            topology: self.state().topology(),
+            players: &players,
+        };
+        command_for(action, &ctx)
+    }
+
+    /// Sends the command for `action` as `seat`; asserts it was accepted (version +1).
+    pub fn play(&mut self, seat: Seat, action: &Action) -> Vec<Reply> {
+        let text = self.command(action);
+        let name = self.seat_name(seat);
+        let before = self.state().version;
+        let r = self.say(&name, &text);
+        assert_no_refusal(&r, &format!("{name}: {text}"));
+        assert_eq!(
+            self.state().version,
+            before + 1,
+            "{name}: {text} was not applied"
+        );
+        r
+    }
+
+    /// One biased-random step for whoever the game waits for. False once the game is over.
+    pub fn step(&mut self, rng: &mut ChaCha8Rng) -> bool {
+        let g = self.state();
+        if g.winner().is_some() {
+            return false;
+        }
+        let seat = g.waiting_for()[0];
+        let legal = g.legal_actions(seat);
+        let action = choose(&legal, rng);
+        self.play(seat, &action);
+        true
+    }
+
+    /// Plays until the game ends or `max_actions` were taken; returns actions taken.
+    pub fn play_out(&mut self, rng: &mut ChaCha8Rng, max_actions: usize) -> usize {
+        let mut n = 0;
+        while n < max_actions && self.step(rng) {
+            n += 1;
+        }
+        n
+    }
+
+    pub fn serialized(&self) -> Vec<u8> {
+        bincode::serialize(self.state()).expect("serialize")
+    }
+
+    pub fn public_replies(&self) -> impl Iterator<Item = &Reply> {
+        self.log.iter().filter(|r| r.is_public())
+    }
+}
+
+pub fn open_table(dir: &Path, options: TableOptions) -> Table {
+    let store = SledStore::open(dir).expect("open sled store");
+    Table::open(Box::new(store), options).expect("open table")
+}
+
+/// A play style that finishes games: build when possible, often buy cards, sometimes roads,
+/// trades and card plays, otherwise end the turn. Always legal (picked from `legal`).
+pub fn choose(legal: &[Action], rng: &mut ChaCha8Rng) -> Action {
+    let of = |f: fn(&Action) -> bool| -> Vec<&Action> { legal.iter().filter(|a| f(a)).collect() };
+    let pick = |v: Vec<&Action>, rng: &mut ChaCha8Rng| v[rng.gen_range(0..v.len())].clone();
+    let cities = of(|a| matches!(a, Action::BuildCity(_)));
+    if !cities.is_empty() {
+        return pick(cities, rng);
+    }
+    let settlements = of(|a| matches!(a, Action::BuildSettlement(_)));
+    if !settlements.is_empty() {
+        return pick(settlements, rng);
+    }
+    let buys = of(|a| matches!(a, Action::BuyDevCard));
+    if !buys.is_empty() && rng.gen_bool(0.6) {
+        return pick(buys, rng);
+    }
+    let roads = of(|a| matches!(a, Action::BuildRoad(_)));
+    if !roads.is_empty() && rng.gen_bool(0.5) {
+        return pick(roads, rng);
+    }
+    let plays = of(|a| {
+        matches!(
+            a,
+            Action::PlayKnight { .. }
+                | Action::PlayInvention(..)
+                | Action::PlayMonopoly(_)
+                | Action::PlayRoadBuilding { .. }
+        )
+    });
+    if !plays.is_empty() && rng.gen_bool(0.5) {
+        return pick(plays, rng);
+    }
+    let trades = of(|a| matches!(a, Action::MaritimeTrade { .. }));
+    if !trades.is_empty() && rng.gen_bool(0.3) {
+        return pick(trades, rng);
+    }
+    if legal.contains(&Action::EndTurn) {
+        return Action::EndTurn;
+    }
+    pick(legal.iter().collect(), rng)
+}
+
+pub fn assert_no_refusal(replies: &[Reply], what: &str) {
+    if let Some(r) = replies.iter().find(|r| r.is_refusal()) {
+        panic!("{what} was refused: {}", r.text);
+    }
+}
+
+pub fn refusal_text(replies: &[Reply]) -> Option<String> {
+    replies
+        .iter()
+        .find(|r| r.is_refusal())
+        .map(|r| r.text.clone())
+}
+
+pub fn private_to(replies: &[Reply], user: u64) -> Vec<&Reply> {
+    replies
+        .iter()
+        .filter(|r| r.audience == Audience::Private(user))
+        .collect()
+}
+
+pub fn public_text(replies: &[Reply]) -> String {
+    replies
+        .iter()
+        .filter(|r| r.is_public())
+        .map(|r| r.text.as_str())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+pub fn has_kind(replies: &[Reply], f: fn(&ReplyKind) -> bool) -> bool {
+    replies.iter().any(|r| f(&r.kind))
+}
