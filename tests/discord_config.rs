@@ -17,7 +17,11 @@ fn run_with(config: &Path, env_token: Option<&str>) -> Output {
 /// Checks the process failed with exactly one line on stderr containing every `needle`.
 fn assert_one_line_error(out: &Output, needles: &[&str]) {
     assert!(!out.status.success(), "must exit non-zero");
-    assert_eq!(out.status.code(), Some(1), "an error exit, not a crash/panic");
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "an error exit, not a crash/panic"
+    );
     let stderr = String::from_utf8_lossy(&out.stderr);
     let lines: Vec<&str> = stderr.lines().collect();
     assert_eq!(lines.len(), 1, "one line expected, got:\n{stderr}");

@@ -187,7 +187,10 @@ async fn road_places(ctx: Context<'_>, partial: &str) -> CreateAutocompleteRespo
     suggest(ctx, PlaceKind::Road, partial).await
 }
 async fn robber_places(ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
-    suggest(ctx, PlaceKind::Hex, partial).await
+    suggest(ctx, PlaceKind::Robber, partial).await
+}
+async fn victims(ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
+    suggest(ctx, PlaceKind::Victim, partial).await
 }
 
 // ---------------------------------------------------------------- /catan
@@ -226,8 +229,12 @@ async fn new(
     #[description = "Minutes per turn before reminders and an automatic move (0 = none)"]
     #[max = 1440]
     timer: Option<u32>,
+    #[description = "Game seed, to replay a known board, deck and dice"] seed: Option<u32>,
 ) -> CommandResult {
-    let text = new_text(players, board, vp, discard_limit, timer);
+    let mut text = new_text(players, board, vp, discard_limit, timer);
+    if let Some(seed) = seed {
+        text.push_str(&format!(" seed {seed}"));
+    }
     let bot = ctx.data().clone();
     let poise::Context::Application(app) = ctx else {
         return Ok(());
@@ -264,8 +271,10 @@ fn new_text(
     if let Some(d) = discard_limit {
         text.push_str(&format!(" discard {d}"));
     }
-    if let Some(t) = timer {
-        text.push_str(&format!(" timer {t}"));
+    match timer {
+        Some(0) => text.push_str(" timer off"),
+        Some(t) => text.push_str(&format!(" timer {t}")),
+        None => {}
     }
     text
 }
@@ -399,9 +408,11 @@ async fn play_knight(
     #[description = "Hex to move the robber to, e.g. C3"]
     #[autocomplete = "robber_places"]
     hex: String,
-    #[description = "Player to steal from"] victim: Option<User>,
+    #[description = "Player to steal from"]
+    #[autocomplete = "victims"]
+    victim: Option<String>,
 ) -> CommandResult {
-    send(ctx, robber_text("play knight", &hex, victim.as_ref())).await
+    send(ctx, robber_text("play knight", &hex, victim.as_deref())).await
 }
 
 /// Road building: place two free roads.
@@ -453,14 +464,16 @@ async fn robber(
     #[description = "Hex to move the robber to, e.g. C3"]
     #[autocomplete = "robber_places"]
     hex: String,
-    #[description = "Player to steal from"] victim: Option<User>,
+    #[description = "Player to steal from"]
+    #[autocomplete = "victims"]
+    victim: Option<String>,
 ) -> CommandResult {
-    send(ctx, robber_text("robber", &hex, victim.as_ref())).await
+    send(ctx, robber_text("robber", &hex, victim.as_deref())).await
 }
 
-fn robber_text(verb: &str, hex: &str, victim: Option<&User>) -> String {
-    match victim {
-        Some(v) => format!("{verb} {} {}", hex.trim(), mention(v)),
+fn robber_text(verb: &str, hex: &str, victim: Option<&str>) -> String {
+    match victim.map(str::trim).filter(|v| !v.is_empty()) {
+        Some(v) => format!("{verb} {} {v}", hex.trim()),
         None => format!("{verb} {}", hex.trim()),
     }
 }
@@ -575,22 +588,27 @@ async fn trade_list(ctx: Context<'_>) -> CommandResult {
     send(ctx, "trade list".into()).await
 }
 
-/// Trade with the bank or a port (4:1, 3:1 or 2:1).
+/// Trade with the bank at your best rate (4:1, or 3:1 / 2:1 at your ports).
 #[poise::command(slash_command)]
 async fn bank(
     ctx: Context<'_>,
-    #[description = "How many cards you give (4, or 3/2 at a port)"]
-    #[min = 2]
-    #[max = 4]
-    count: u8,
     #[description = "Resource you give"] give: ResourceChoice,
     #[description = "Resource you get"] get: ResourceChoice,
+    #[description = "How many cards you get (default 1)"]
+    #[min = 1]
+    #[max = 9]
+    count: Option<u8>,
 ) -> CommandResult {
-    send(
-        ctx,
-        format!("bank {count} {} for 1 {}", give.word(), get.word()),
+    send(ctx, bank_text(give, get, count)).await
+}
+
+fn bank_text(give: ResourceChoice, get: ResourceChoice, count: Option<u8>) -> String {
+    format!(
+        "bank {} for {} {}",
+        give.word(),
+        count.unwrap_or(1),
+        get.word()
     )
-    .await
 }
 
 /// End your turn.
@@ -665,6 +683,24 @@ mod tests {
             ),
             "new players 4 board variable vp 12 discard 9 timer 5"
         );
+    }
+
+    #[test]
+    fn bank_and_robber_texts() {
+        assert_eq!(
+            bank_text(ResourceChoice::Ore, ResourceChoice::Wool, None),
+            "bank ore for 1 wool"
+        );
+        assert_eq!(
+            bank_text(ResourceChoice::Grain, ResourceChoice::Brick, Some(2)),
+            "bank grain for 2 brick"
+        );
+        assert_eq!(robber_text("robber", " C3 ", Some("bob")), "robber C3 bob");
+        assert_eq!(
+            robber_text("play knight", "A1", Some(" ")),
+            "play knight A1"
+        );
+        assert_eq!(new_text(None, None, None, None, Some(0)), "new timer off");
     }
 
     #[test]

@@ -4,9 +4,10 @@
 //!   responses (flag 64): the only private channel Discord offers inside a server.
 //! - Private replies to anyone else (a robbed victim, a timer acting for an absent player)
 //!   cannot be ephemeral: they are sent as a DM or dropped, per `private_notices`.
-//! - Public replies in the interaction's channel answer the interaction; turn starts and trade
-//!   offers are always new channel messages (bot token), because a turn start must ping and a
-//!   trade offer needs its message id for reactions and later edits.
+//! - Public replies the table marks as the answer to the caller (`reply_to_caller`) in the
+//!   interaction's channel answer the interaction. Everything else public is a new channel
+//!   message (bot token): turn starts must ping, and trade offers need their message id for
+//!   reactions and later edits.
 //! - Once an interaction was deferred ("thinking…", ephemeral), public replies go to the
 //!   channel and the deferred answer carries only private text.
 
@@ -159,7 +160,8 @@ async fn deliver_one(
             let channel = ChannelId::new((*place).max(1));
             match origin {
                 Some(origin)
-                    if origin.channel == channel
+                    if reply.reply_to_caller
+                        && origin.channel == channel
                         && origin.answer != Answer::Deferred
                         && *kind != ReplyKind::TurnStart =>
                 {

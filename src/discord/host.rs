@@ -1,6 +1,6 @@
 //! The one place that names the table implementation and opens it from the configuration.
 
-pub use super::placeholder::{PlaceKind, Reaction, Table, TableOptions};
+pub use crate::table::{PlaceKind, Reaction, Table, TableOptions};
 
 use super::config::Config;
 use super::error::BotError;
@@ -14,10 +14,11 @@ pub fn open_table(config: &Config) -> Result<Table, BotError> {
         ))
     })?;
     let options = TableOptions {
-        turn_timer_ms: match config.table.turn_timer_minutes {
+        default_timer_minutes: match config.table.turn_timer_minutes {
             0 => None,
-            m => Some(u64::from(m) * 60_000),
+            m => Some(m),
         },
+        ..TableOptions::default()
     };
     let store = crate::store::SledStore::open(&config.data_dir)
         .map_err(|e| BotError::Open(format!("{} ({})", e, config.data_dir.display())))?;

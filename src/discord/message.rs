@@ -204,17 +204,9 @@ pub fn edit_message(o: &Outgoing) -> EditMessage {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::table::Audience;
 
     fn reply(text: &str) -> Reply {
-        Reply {
-            audience: Audience::Channel(1),
-            kind: ReplyKind::Message,
-            text: text.to_string(),
-            image: None,
-            buttons: vec![],
-            mention: vec![],
-        }
+        Reply::public(1, text)
     }
 
     #[test]

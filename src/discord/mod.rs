@@ -18,8 +18,6 @@ mod events;
 mod host;
 mod interact;
 mod message;
-#[allow(dead_code)] // Temporary, until the table lands.
-mod placeholder;
 mod timer;
 
 use std::path::PathBuf;

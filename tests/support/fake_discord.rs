@@ -122,6 +122,8 @@ struct State {
     /// The bot's current gateway session: where injected events go.
     session: Option<mpsc::UnboundedSender<(String, Value)>>,
     identifies: Vec<Value>,
+    /// DM channels opened by the bot: channel id → recipient.
+    dm_channels: HashMap<u64, u64>,
     /// Users known to the fake, for GET /users/{id}.
     users: HashMap<u64, Value>,
 }
@@ -180,6 +182,22 @@ impl FakeDiscord {
         lock(&self.state).requests.clone()
     }
 
+    pub fn request_count(&self) -> usize {
+        lock(&self.state).requests.len()
+    }
+
+    /// The recipient, if `r` posts into a DM channel the bot opened.
+    pub fn dm_recipient(&self, r: &Request) -> Option<u64> {
+        let channel: u64 = r
+            .path
+            .strip_prefix("/api/v10/channels/")?
+            .split('/')
+            .next()?
+            .parse()
+            .ok()?;
+        lock(&self.state).dm_channels.get(&channel).copied()
+    }
+
     pub fn identify_count(&self) -> usize {
         lock(&self.state).identifies.len()
     }
@@ -196,9 +214,19 @@ impl FakeDiscord {
     /// Waits (up to a generous failure deadline) until some recorded request satisfies `pred`,
     /// and returns the first such request.
     pub async fn wait_for(&self, what: &str, pred: impl Fn(&Request) -> bool) -> Request {
+        self.wait_from(0, what, pred).await
+    }
+
+    /// Like [`FakeDiscord::wait_for`], among requests recorded from index `start` on.
+    pub async fn wait_from(
+        &self,
+        start: usize,
+        what: &str,
+        pred: impl Fn(&Request) -> bool,
+    ) -> Request {
         let deadline = Instant::now() + Duration::from_secs(60);
         loop {
-            if let Some(r) = self.requests().into_iter().find(|r| pred(r)) {
+            if let Some(r) = self.requests().into_iter().skip(start).find(|r| pred(r)) {
                 return r;
             }
             assert!(
@@ -460,7 +488,9 @@ impl FakeDiscord {
                     .as_str()
                     .unwrap_or("1")
                     .to_string();
-                let user = user_json(recipient.parse().unwrap_or(1), "someone");
+                let recipient_id = recipient.parse().unwrap_or(1);
+                lock(&self.state).dm_channels.insert(id, recipient_id);
+                let user = user_json(recipient_id, "someone");
                 (
                     200,
                     Some(
