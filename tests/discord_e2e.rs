@@ -566,3 +566,127 @@ async fn short_game_with_restart_and_reaction_trade() {
     let log = bot.log_text();
     assert!(!log.contains("panicked"), "{log}");
 }
+
+/// With `game_threads`, `/catan new` opens a public thread, the lobby lives there and the
+/// command's public answer points to it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn new_game_in_its_own_thread() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let config = write_config(dir.path(), &fake.rest_url, "game_threads = true");
+    let _bot = BotProcess::start(&config, dir.path().join("bot.log"));
+    fake.wait_for_identify(1).await;
+    fake.wait_for("registration", |r| r.method == "PUT").await;
+    let d = Discord { fake: fake.clone() };
+    let alice = Player::new(11, "alice");
+
+    let a = d.command(&alice, &["new"], &[]).await;
+    let thread = fake
+        .wait_for("thread creation", |r| {
+            r.method == "POST" && r.path == format!("/api/v10/channels/{CHANNEL_ID}/threads")
+        })
+        .await;
+    assert_eq!(thread.payload()["type"], 11, "a public thread");
+    let listing = fake.requests();
+    let thread_id = listing
+        .iter()
+        .position(|r| r.path.ends_with("/threads"))
+        .and_then(|i| {
+            listing[i + 1..].iter().find_map(|r| {
+                let rest = r.path.strip_prefix("/api/v10/channels/")?;
+                let (id, tail) = rest.split_once('/')?;
+                (tail == "messages" && id != CHANNEL_ID.to_string()).then(|| id.to_string())
+            })
+        })
+        .expect("the lobby is posted into the thread");
+    assert!(!a.first.is_ephemeral());
+    assert!(
+        a.first.content().contains(&format!("<#{thread_id}>")),
+        "answer points to the thread: {}",
+        a.first.content()
+    );
+    let lobby = fake
+        .wait_for("lobby in the thread", |r| {
+            r.method == "POST" && r.path == format!("/api/v10/channels/{thread_id}/messages")
+        })
+        .await;
+    assert!(
+        lobby.content().contains("alice"),
+        "lobby names its host: {}",
+        lobby.content()
+    );
+}
+
+/// When the table is slow the bot defers ("thinking…", ephemeral): public replies then go to
+/// the channel as messages and the deferred answer carries only private text.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn deferred_answers_stay_private() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    // Defer at once, as if every table call took too long.
+    let config = write_config(dir.path(), &fake.rest_url, "defer_after_ms = 0");
+    let _bot = BotProcess::start(&config, dir.path().join("bot.log"));
+    fake.wait_for_identify(1).await;
+    fake.wait_for("registration", |r| r.method == "PUT").await;
+    let alice = Player::new(11, "alice");
+    let dave = Player::new(14, "dave");
+
+    let id = fake.new_id();
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        command_interaction(
+            id,
+            "tok-new",
+            CHANNEL_ID,
+            &alice.member,
+            &["new"],
+            &[],
+            None,
+        ),
+    );
+    let defer = fake.wait_for("defer", |r| r.is_callback_for(id)).await;
+    let defer_json = defer.json.clone().unwrap();
+    assert_eq!(defer_json["type"], 5, "deferred");
+    assert_eq!(defer_json["data"]["flags"], 64, "deferred privately");
+    let lobby = fake
+        .wait_for("lobby as a channel message", |r| {
+            is_channel_post(r) && r.content().contains("alice")
+        })
+        .await;
+    assert!(!lobby.is_ephemeral());
+    let done = fake
+        .wait_for("the deferred answer", |r| {
+            r.method == "POST" && r.is_followup_for("tok-new")
+        })
+        .await;
+    assert!(!done.content().is_empty());
+
+    // A refusal after a defer is still private: it replaces the ephemeral "thinking…".
+    let id = fake.new_id();
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        command_interaction(
+            id,
+            "tok-dave",
+            CHANNEL_ID,
+            &dave.member,
+            &["start"],
+            &[],
+            None,
+        ),
+    );
+    let refusal = fake
+        .wait_for("refusal follow-up", |r| {
+            r.method == "POST" && r.is_followup_for("tok-dave")
+        })
+        .await;
+    assert!(refusal.is_ephemeral(), "{:?}", refusal.json);
+    assert!(!refusal.content().is_empty());
+    assert!(
+        !fake
+            .requests()
+            .iter()
+            .any(|r| is_channel_post(r) && r.content() == refusal.content()),
+        "the refusal was not posted publicly"
+    );
+}

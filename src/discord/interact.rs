@@ -17,6 +17,12 @@ pub async fn answer<F>(bot: &Arc<Bot>, mut origin: Origin, call: F) -> bool
 where
     F: FnOnce(&mut Table, u64) -> Vec<Reply> + Send + 'static,
 {
+    if bot.config.defer_after_ms == 0 {
+        // 0 = always "thinking…" first (slow hosts; also how the tests exercise this path).
+        if let Err(e) = origin.defer(bot).await {
+            tracing::warn!("deferring an interaction failed: {e}");
+        }
+    }
     let work = bot.with_table(move |t| call(t, now_ms()));
     tokio::pin!(work);
     let defer_after = Duration::from_millis(bot.config.defer_after_ms);

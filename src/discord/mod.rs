@@ -57,6 +57,17 @@ fn init_logging(level: &str) {
     let _ = tracing_subscriber::fmt().with_env_filter(filter).try_init();
 }
 
+/// Permissions the invite link asks for: send messages, embed links, attach files, add
+/// reactions, read message history, create public threads, send messages in threads.
+pub const INVITE_PERMISSIONS: u64 = 309_237_762_112;
+
+/// The link that adds the bot to a server, with the scopes and permissions it needs.
+pub fn invite_url(application_id: u64) -> String {
+    format!(
+        "https://discord.com/oauth2/authorize?client_id={application_id}&scope=bot%20applications.commands&permissions={INVITE_PERMISSIONS}"
+    )
+}
+
 /// Only non-privileged intents: slash commands need no message content.
 fn intents() -> GatewayIntents {
     GatewayIntents::GUILDS | GatewayIntents::GUILD_MESSAGE_REACTIONS
@@ -69,7 +80,19 @@ async fn serve(config: Config) -> Result<(), BotError> {
             .await
             .map_err(|e| BotError::Open(e.to_string()))??
     };
-    tracing::info!(data_dir = %config.data_dir.display(), "games loaded");
+    for problem in table.load_problems() {
+        tracing::error!(
+            game = problem.game,
+            "a stored game could not be resumed: {}",
+            problem.reason
+        );
+    }
+    tracing::info!(
+        data_dir = %config.data_dir.display(),
+        games = table.games().len(),
+        bytes_on_disk = table.store_size().unwrap_or(0),
+        "games loaded"
+    );
 
     let mut http = HttpBuilder::new(&config.token);
     if let Some(url) = &config.proxy_url {
@@ -100,6 +123,7 @@ async fn serve(config: Config) -> Result<(), BotError> {
                     }
                 }
                 tracing::info!(user = %ready.user.name, "connected to Discord, /catan registered");
+                tracing::info!("invite link: {}", invite_url(ready.application.id.get()));
                 let bot = Arc::new(Bot::new(table, config, ctx.http.clone()));
                 tokio::spawn(timer::run(bot.clone()));
                 Ok(bot)
@@ -154,5 +178,36 @@ async fn on_error(error: poise::FrameworkError<'_, Arc<Bot>, BotError>) {
                 tracing::warn!("reporting a command error failed: {e}");
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serenity::Permissions;
+
+    #[test]
+    fn invite_permissions_are_exactly_what_the_bot_needs() {
+        let needed = Permissions::SEND_MESSAGES
+            | Permissions::EMBED_LINKS
+            | Permissions::ATTACH_FILES
+            | Permissions::ADD_REACTIONS
+            | Permissions::READ_MESSAGE_HISTORY
+            | Permissions::CREATE_PUBLIC_THREADS
+            | Permissions::SEND_MESSAGES_IN_THREADS;
+        assert_eq!(needed.bits(), INVITE_PERMISSIONS);
+        let readme = include_str!("../../README.md");
+        assert!(readme.contains(&format!("permissions={INVITE_PERMISSIONS}")));
+        assert!(invite_url(5).contains("client_id=5&scope=bot%20applications.commands"));
+    }
+
+    #[test]
+    fn intents_are_not_privileged() {
+        assert!(!intents().intersects(
+            GatewayIntents::MESSAGE_CONTENT
+                | GatewayIntents::GUILD_MEMBERS
+                | GatewayIntents::GUILD_PRESENCES
+        ));
+        assert!(intents().contains(GatewayIntents::GUILD_MESSAGE_REACTIONS));
     }
 }
