@@ -1,10 +1,213 @@
-//! Placeholder until this module's issue lands.
+//! The Discord adapter: a thin translation between Discord (poise 0.7 / serenity 0.12) and the
+//! table. No game logic lives here.
+//!
+//! - [`config`]: the config file and environment overrides.
+//! - `commands`: `/catan …` slash commands → the table's command text; autocomplete.
+//! - `events`: button presses and trade-offer reactions.
+//! - `deliver` / `message`: the table's replies → Discord messages (ephemeral when private).
+//! - `edits`: debounced message edits; `timer`: the table's deadlines.
 
-/// Command-line arguments.
+mod bot;
+mod caller;
+mod commands;
+pub mod config;
+mod deliver;
+mod edits;
+mod error;
+mod events;
+mod host;
+mod interact;
+mod message;
+mod timer;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use poise::serenity_prelude as serenity;
+use serenity::{GatewayIntents, GuildId, HttpBuilder};
+
+use self::bot::Bot;
+use self::config::{Config, Env};
+pub use self::error::BotError;
+
+/// Command-line arguments of `catan-bot run`.
 #[derive(clap::Args, Debug, Default)]
-pub struct RunArgs {}
+pub struct RunArgs {
+    /// Configuration file (default: ./config.toml; see config.example.toml).
+    #[arg(long, value_name = "PATH")]
+    pub config: Option<PathBuf>,
+}
 
-/// Entry point of the subcommand.
-pub fn run(_args: RunArgs) -> anyhow::Result<std::process::ExitCode> {
-    anyhow::bail!("not available yet")
+/// Runs the bot until it is stopped (Ctrl-C / SIGTERM) or the connection fails for good.
+pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
+    let config = Config::load(args.config.as_deref(), &Env::from_process())?;
+    init_logging(&config.log_level);
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(serve(config))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn init_logging(level: &str) {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(format!("warn,catan_bot={level}")));
+    // Fails only if a subscriber is already set (e.g. by an embedding program): keep that one.
+    let _ = tracing_subscriber::fmt().with_env_filter(filter).try_init();
+}
+
+/// Permissions the invite link asks for: send messages, embed links, attach files, add
+/// reactions, read message history, create public threads, send messages in threads.
+pub const INVITE_PERMISSIONS: u64 = 309_237_762_112;
+
+/// The link that adds the bot to a server, with the scopes and permissions it needs.
+pub fn invite_url(application_id: u64) -> String {
+    format!(
+        "https://discord.com/oauth2/authorize?client_id={application_id}&scope=bot%20applications.commands&permissions={INVITE_PERMISSIONS}"
+    )
+}
+
+/// Only non-privileged intents: slash commands need no message content.
+fn intents() -> GatewayIntents {
+    GatewayIntents::GUILDS | GatewayIntents::GUILD_MESSAGE_REACTIONS
+}
+
+async fn serve(config: Config) -> Result<(), BotError> {
+    let table = {
+        let config = config.clone();
+        tokio::task::spawn_blocking(move || host::open_table(&config))
+            .await
+            .map_err(|e| BotError::Open(e.to_string()))??
+    };
+    for problem in table.load_problems() {
+        tracing::error!(
+            game = problem.game,
+            "a stored game could not be resumed: {}",
+            problem.reason
+        );
+    }
+    tracing::info!(
+        data_dir = %config.data_dir.display(),
+        games = table.games().len(),
+        bytes_on_disk = table.store_size().unwrap_or(0),
+        "games loaded"
+    );
+
+    let mut http = HttpBuilder::new(&config.token);
+    if let Some(url) = &config.proxy_url {
+        // The proxy replaces https://discord.com; requests only go through it with serenity's
+        // own rate limiter off (Discord's limits are then handled by the proxy or ignored).
+        http = http.proxy(url.clone()).ratelimiter_disabled(true);
+    }
+    let http = http.build();
+
+    let guild_ids = config.guild_ids.clone();
+    let framework = poise::Framework::builder()
+        .options(poise::FrameworkOptions {
+            commands: commands::all(),
+            event_handler: |framework, event| Box::pin(events::handle(framework, event)),
+            on_error: |error| Box::pin(on_error(error)),
+            initialize_owners: false,
+            ..Default::default()
+        })
+        .setup(move |ctx, ready, framework| {
+            Box::pin(async move {
+                let commands = &framework.options().commands;
+                if guild_ids.is_empty() {
+                    poise::builtins::register_globally(&ctx.http, commands).await?;
+                } else {
+                    for id in &guild_ids {
+                        poise::builtins::register_in_guild(&ctx.http, commands, GuildId::new(*id))
+                            .await?;
+                    }
+                }
+                tracing::info!(user = %ready.user.name, "connected to Discord, /catan registered");
+                tracing::info!("invite link: {}", invite_url(ready.application.id.get()));
+                let bot = Arc::new(Bot::new(table, config, ctx.http.clone()));
+                tokio::spawn(timer::run(bot.clone()));
+                Ok(bot)
+            })
+        })
+        .build();
+
+    let mut client = serenity::ClientBuilder::new_with_http(http, intents())
+        .framework(framework)
+        .await?;
+    let shards = client.shard_manager.clone();
+    tokio::spawn(async move {
+        wait_for_stop().await;
+        tracing::info!("stopping");
+        shards.shutdown_all().await;
+    });
+    client.start().await?;
+    Ok(())
+}
+
+/// Ctrl-C, or SIGTERM (what `docker stop` sends).
+async fn wait_for_stop() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = tokio::signal::ctrl_c() => {}
+                    _ = term.recv() => {}
+                }
+            }
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
+async fn on_error(error: poise::FrameworkError<'_, Arc<Bot>, BotError>) {
+    match error {
+        poise::FrameworkError::Setup { error, .. } => {
+            tracing::error!("start-up failed: {error}");
+        }
+        other => {
+            tracing::warn!("command error: {other}");
+            if let Err(e) = poise::builtins::on_error(other).await {
+                tracing::warn!("reporting a command error failed: {e}");
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serenity::Permissions;
+
+    #[test]
+    fn invite_permissions_are_exactly_what_the_bot_needs() {
+        let needed = Permissions::SEND_MESSAGES
+            | Permissions::EMBED_LINKS
+            | Permissions::ATTACH_FILES
+            | Permissions::ADD_REACTIONS
+            | Permissions::READ_MESSAGE_HISTORY
+            | Permissions::CREATE_PUBLIC_THREADS
+            | Permissions::SEND_MESSAGES_IN_THREADS;
+        assert_eq!(needed.bits(), INVITE_PERMISSIONS);
+        let readme = include_str!("../../README.md");
+        assert!(readme.contains(&format!("permissions={INVITE_PERMISSIONS}")));
+        assert!(invite_url(5).contains("client_id=5&scope=bot%20applications.commands"));
+    }
+
+    #[test]
+    fn intents_are_not_privileged() {
+        assert!(!intents().intersects(
+            GatewayIntents::MESSAGE_CONTENT
+                | GatewayIntents::GUILD_MEMBERS
+                | GatewayIntents::GUILD_PRESENCES
+        ));
+        assert!(intents().contains(GatewayIntents::GUILD_MESSAGE_REACTIONS));
+    }
 }

@@ -1,0 +1,25 @@
+//! Who is acting, in table terms, from Discord's user/member data.
+
+use poise::serenity_prelude as serenity;
+use serenity::{ChannelId, Member, Permissions, User};
+
+use crate::table::Caller;
+
+/// The table's caller for `user` (with their server `member` data, when Discord sent it)
+/// acting in `place`. Managers (Manage Channels or Administrator in that channel) may abandon
+/// any game there.
+pub fn caller(place: ChannelId, user: &User, member: Option<&Member>) -> Caller {
+    let name = member
+        .and_then(|m| m.nick.clone())
+        .or_else(|| user.global_name.clone())
+        .unwrap_or_else(|| user.name.clone());
+    let is_manager = member
+        .and_then(|m| m.permissions)
+        .is_some_and(|p| p.contains(Permissions::MANAGE_CHANNELS) || p.administrator());
+    Caller {
+        place: place.get(),
+        user: user.id.get(),
+        name,
+        is_manager,
+    }
+}

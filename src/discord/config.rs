@@ -1,0 +1,371 @@
+//! The bot's configuration file (`config.toml`, see `config.example.toml`) and its environment
+//! overrides. Every problem becomes one [`ConfigError`] whose message says what to fix, because a
+//! self-hoster reads it once in a terminal or a container log.
+
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+use thiserror::Error;
+
+/// Where the bot looks for its configuration when `--config` is not given.
+pub const DEFAULT_CONFIG_PATH: &str = "config.toml";
+/// Environment variable holding the bot token; it wins over the file.
+pub const TOKEN_ENV: &str = "DISCORD_TOKEN";
+/// Environment variable holding the data directory; it wins over the file (handy in Docker).
+pub const DATA_DIR_ENV: &str = "CATAN_DATA_DIR";
+
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum ConfigError {
+    #[error(
+        "config file {path} not found: copy config.example.toml to {path} (or pass --config PATH)"
+    )]
+    NotFound { path: String },
+    #[error("cannot read config file {path}: {reason}")]
+    Unreadable { path: String, reason: String },
+    #[error("config file {path} is not valid TOML: {reason}")]
+    Malformed { path: String, reason: String },
+    #[error(
+        "no bot token: set `token` in {path} or the DISCORD_TOKEN environment variable (Discord developer portal → your application → Bot → Reset Token)"
+    )]
+    MissingToken { path: String },
+    #[error("invalid setting `{field}` in {path}: {reason}")]
+    Invalid {
+        path: String,
+        field: &'static str,
+        reason: String,
+    },
+}
+
+/// What to do with a private reply addressed to someone other than the player whose interaction
+/// is being answered (e.g. the victim of a robbery). Discord can only show ephemeral messages in
+/// answer to that user's own interaction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum PrivateNotices {
+    /// Send it as a direct message (silently skipped if the user refuses DMs).
+    #[default]
+    Dm,
+    /// Drop it: the player sees their hand with the "My hand" button or `/catan hand`.
+    Drop,
+}
+
+/// The whole configuration, after defaults and environment overrides.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Config {
+    pub token: String,
+    pub data_dir: PathBuf,
+    /// Guilds to register `/catan` in instantly; empty = register globally.
+    pub guild_ids: Vec<u64>,
+    /// Start each game in its own public thread instead of the channel.
+    pub game_threads: bool,
+    pub private_notices: PrivateNotices,
+    /// Minimum time between two edits of one message (Discord rate-limits edits).
+    pub edit_debounce_ms: u64,
+    /// Answer an interaction with "thinking…" if the table has not answered after this long
+    /// (Discord's hard limit is 3 s).
+    pub defer_after_ms: u64,
+    pub log_level: String,
+    /// Base URL that replaces `https://discord.com` for REST calls (a proxy, or a fake in tests).
+    pub proxy_url: Option<String>,
+    pub table: TableDefaults,
+}
+
+/// Defaults for the table, from the `[table]` section.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct TableDefaults {
+    /// Minutes a player has for a turn before reminders and then an automatic move; 0 = no timer.
+    pub turn_timer_minutes: u32,
+}
+
+/// The file as written; every field optional so defaults apply.
+#[derive(Debug, Deserialize, Default)]
+#[serde(deny_unknown_fields, default)]
+struct RawConfig {
+    token: Option<String>,
+    data_dir: Option<PathBuf>,
+    log_level: Option<String>,
+    proxy_url: Option<String>,
+    game_threads: bool,
+    private_notices: PrivateNotices,
+    edit_debounce_ms: Option<u64>,
+    defer_after_ms: Option<u64>,
+    commands: RawCommands,
+    table: TableDefaults,
+}
+
+#[derive(Debug, Deserialize, Default)]
+#[serde(deny_unknown_fields, default)]
+struct RawCommands {
+    guild_ids: Vec<u64>,
+}
+
+/// The environment variables that override the file, passed in so tests need not mutate the
+/// process environment.
+#[derive(Clone, Debug, Default)]
+pub struct Env {
+    pub token: Option<String>,
+    pub data_dir: Option<String>,
+}
+
+impl Env {
+    pub fn from_process() -> Env {
+        Env {
+            token: std::env::var(TOKEN_ENV).ok(),
+            data_dir: std::env::var(DATA_DIR_ENV).ok(),
+        }
+    }
+}
+
+impl Config {
+    /// Loads the configuration. With `path` given the file must exist; without it,
+    /// `config.toml` is read if present, else everything comes from defaults + environment.
+    pub fn load(path: Option<&Path>, env: &Env) -> Result<Config, ConfigError> {
+        let (shown, text) = match path {
+            Some(p) => (p.display().to_string(), Some(read(p)?)),
+            None => {
+                let p = Path::new(DEFAULT_CONFIG_PATH);
+                if p.exists() {
+                    (DEFAULT_CONFIG_PATH.to_string(), Some(read(p)?))
+                } else {
+                    (DEFAULT_CONFIG_PATH.to_string(), None)
+                }
+            }
+        };
+        match text {
+            Some(text) => Config::parse(&shown, &text, env),
+            None if env.token.as_deref().is_some_and(|t| !t.trim().is_empty()) => {
+                Config::parse(&shown, "", env)
+            }
+            None => Err(ConfigError::NotFound { path: shown }),
+        }
+    }
+
+    /// Parses the text of a config file named `path` (for messages).
+    pub fn parse(path: &str, text: &str, env: &Env) -> Result<Config, ConfigError> {
+        let raw: RawConfig = toml::from_str(text).map_err(|e| ConfigError::Malformed {
+            path: path.to_string(),
+            reason: one_line(&e.to_string()),
+        })?;
+        let token = env
+            .token
+            .clone()
+            .filter(|t| !t.trim().is_empty())
+            .or(raw.token)
+            .map(|t| t.trim().to_string())
+            .filter(|t| !t.is_empty())
+            .ok_or_else(|| ConfigError::MissingToken {
+                path: path.to_string(),
+            })?;
+        let invalid = |field, reason: &str| ConfigError::Invalid {
+            path: path.to_string(),
+            field,
+            reason: reason.to_string(),
+        };
+        if token.chars().any(char::is_whitespace) || token.split('.').count() != 3 {
+            return Err(invalid(
+                "token",
+                "a bot token looks like three dot-separated parts (xxxx.yyyy.zzzz) without spaces",
+            ));
+        }
+        if let Some(url) = &raw.proxy_url
+            && !(url.starts_with("http://") || url.starts_with("https://"))
+        {
+            return Err(invalid("proxy_url", "must start with http:// or https://"));
+        }
+        let log_level = raw.log_level.unwrap_or_else(|| "info".to_string());
+        if !["error", "warn", "info", "debug", "trace"].contains(&log_level.as_str()) {
+            return Err(invalid(
+                "log_level",
+                "use one of error, warn, info, debug, trace",
+            ));
+        }
+        let defer_after_ms = raw.defer_after_ms.unwrap_or(1500);
+        if defer_after_ms >= 2500 {
+            return Err(invalid(
+                "defer_after_ms",
+                "must be below 2500 (Discord drops interactions not answered within 3 s)",
+            ));
+        }
+        let data_dir = env
+            .data_dir
+            .clone()
+            .filter(|d| !d.trim().is_empty())
+            .map(PathBuf::from)
+            .or(raw.data_dir)
+            .unwrap_or_else(|| PathBuf::from("data"));
+        Ok(Config {
+            token,
+            data_dir,
+            guild_ids: raw.commands.guild_ids,
+            game_threads: raw.game_threads,
+            private_notices: raw.private_notices,
+            edit_debounce_ms: raw.edit_debounce_ms.unwrap_or(1500),
+            defer_after_ms,
+            log_level,
+            proxy_url: raw.proxy_url.map(|u| u.trim_end_matches('/').to_string()),
+            table: raw.table,
+        })
+    }
+}
+
+fn read(path: &Path) -> Result<String, ConfigError> {
+    std::fs::read_to_string(path).map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => ConfigError::NotFound {
+            path: path.display().to_string(),
+        },
+        _ => ConfigError::Unreadable {
+            path: path.display().to_string(),
+            reason: e.to_string(),
+        },
+    })
+}
+
+/// toml's messages span several lines (with a source excerpt); keep the gist on one line.
+fn one_line(message: &str) -> String {
+    message
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('|') && !l.chars().all(|c| c == '^'))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TOKEN: &str = "MTIz.abc.def";
+
+    fn no_env() -> Env {
+        Env::default()
+    }
+
+    #[test]
+    fn minimal_file_gets_defaults() {
+        let c = Config::parse("c.toml", &format!("token = \"{TOKEN}\""), &no_env()).unwrap();
+        assert_eq!(c.token, TOKEN);
+        assert_eq!(c.data_dir, PathBuf::from("data"));
+        assert!(c.guild_ids.is_empty());
+        assert!(!c.game_threads);
+        assert_eq!(c.private_notices, PrivateNotices::Dm);
+        assert_eq!(c.log_level, "info");
+        assert_eq!(c.proxy_url, None);
+    }
+
+    #[test]
+    fn example_config_parses() {
+        let text = include_str!("../../config.example.toml");
+        let env = Env {
+            token: Some(TOKEN.into()),
+            data_dir: None,
+        };
+        let c = Config::parse("config.example.toml", text, &env).unwrap();
+        assert_eq!(c.token, TOKEN);
+    }
+
+    #[test]
+    fn environment_wins_over_file() {
+        let env = Env {
+            token: Some("env.tok.en".into()),
+            data_dir: Some("/data".into()),
+        };
+        let text = format!("token = \"{TOKEN}\"\ndata_dir = \"here\"");
+        let c = Config::parse("c.toml", &text, &env).unwrap();
+        assert_eq!(c.token, "env.tok.en");
+        assert_eq!(c.data_dir, PathBuf::from("/data"));
+    }
+
+    #[test]
+    fn full_file_is_read() {
+        let text = format!(
+            "token = \"{TOKEN}\"\ndata_dir = \"/var/lib/catan\"\nlog_level = \"debug\"\n\
+             proxy_url = \"http://127.0.0.1:9/\"\ngame_threads = true\nprivate_notices = \"drop\"\n\
+             edit_debounce_ms = 200\n[commands]\nguild_ids = [1, 2]\n[table]\nturn_timer_minutes = 5\n"
+        );
+        let c = Config::parse("c.toml", &text, &no_env()).unwrap();
+        assert_eq!(c.guild_ids, vec![1, 2]);
+        assert!(c.game_threads);
+        assert_eq!(c.private_notices, PrivateNotices::Drop);
+        assert_eq!(c.proxy_url.as_deref(), Some("http://127.0.0.1:9"));
+        assert_eq!(c.edit_debounce_ms, 200);
+        assert_eq!(c.table.turn_timer_minutes, 5);
+    }
+
+    #[test]
+    fn missing_token_says_where_to_put_it() {
+        let e = Config::parse("c.toml", "data_dir = \"x\"", &no_env()).unwrap_err();
+        assert!(matches!(e, ConfigError::MissingToken { .. }));
+        let msg = e.to_string();
+        assert!(
+            msg.contains("DISCORD_TOKEN") && msg.contains("c.toml"),
+            "{msg}"
+        );
+        // An empty environment variable does not count as a token.
+        let env = Env {
+            token: Some("  ".into()),
+            data_dir: None,
+        };
+        assert!(matches!(
+            Config::parse("c.toml", "", &env),
+            Err(ConfigError::MissingToken { .. })
+        ));
+    }
+
+    #[test]
+    fn malformed_toml_is_one_line() {
+        let e = Config::parse("c.toml", "token = \"unterminated", &no_env()).unwrap_err();
+        assert!(matches!(e, ConfigError::Malformed { .. }));
+        assert!(!e.to_string().contains('\n'), "{e}");
+    }
+
+    #[test]
+    fn unknown_keys_and_bad_values_are_refused() {
+        let e = Config::parse(
+            "c.toml",
+            &format!("token = \"{TOKEN}\"\ntokne = 1"),
+            &no_env(),
+        )
+        .unwrap_err();
+        assert!(e.to_string().contains("tokne"), "{e}");
+        let e = Config::parse(
+            "c.toml",
+            &format!("token = \"{TOKEN}\"\nlog_level = \"loud\""),
+            &no_env(),
+        )
+        .unwrap_err();
+        assert!(matches!(
+            e,
+            ConfigError::Invalid {
+                field: "log_level",
+                ..
+            }
+        ));
+        let e = Config::parse("c.toml", "token = \"has space.a.b\"", &no_env()).unwrap_err();
+        assert!(matches!(e, ConfigError::Invalid { field: "token", .. }));
+        let e = Config::parse(
+            "c.toml",
+            &format!("token = \"{TOKEN}\"\nproxy_url = \"127.0.0.1\""),
+            &no_env(),
+        )
+        .unwrap_err();
+        assert!(matches!(
+            e,
+            ConfigError::Invalid {
+                field: "proxy_url",
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn missing_file_is_reported() {
+        let e = Config::load(Some(Path::new("/nonexistent/catan.toml")), &no_env()).unwrap_err();
+        assert_eq!(
+            e,
+            ConfigError::NotFound {
+                path: "/nonexistent/catan.toml".into()
+            }
+        );
+    }
+}

@@ -1,0 +1,238 @@
+//! Posting the table's replies on Discord.
+//!
+//! - Private replies to the user whose interaction we are answering become ephemeral
+//!   responses (flag 64): the only private channel Discord offers inside a server.
+//! - Private replies to anyone else (a robbed victim, a timer acting for an absent player)
+//!   cannot be ephemeral: they are sent as a DM or dropped, per `private_notices`.
+//! - Public replies the table marks as the answer to the caller (`reply_to_caller`) in the
+//!   interaction's channel answer the interaction. Everything else public is a new channel
+//!   message (bot token): turn starts must ping, and trade offers need their message id for
+//!   reactions and later edits.
+//! - Once an interaction was deferred ("thinking…", ephemeral), public replies go to the
+//!   channel and the deferred answer carries only private text.
+
+use std::sync::Arc;
+
+use poise::serenity_prelude as serenity;
+use serenity::{
+    ChannelId, CreateInteractionResponse, CreateInteractionResponseMessage, InteractionId,
+    ReactionType, UserId,
+};
+
+use super::bot::Bot;
+use super::config::PrivateNotices;
+use super::message::{Outgoing, create_message, followup_message, outgoing, response_message};
+use crate::table::{Audience, Reply, ReplyKind};
+use serenity::Builder as _;
+
+/// Emoji players react with on a trade offer.
+pub const ACCEPT_EMOJI: &str = "✅";
+pub const DECLINE_EMOJI: &str = "❌";
+
+/// How far we got answering an interaction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    Pending,
+    /// Deferred as an ephemeral "thinking…": the next follow-up replaces it, privately.
+    Deferred,
+    Answered,
+}
+
+/// An interaction being answered: its id and token, where and by whom it was used.
+pub struct Origin {
+    pub id: InteractionId,
+    pub token: String,
+    pub channel: ChannelId,
+    pub user: UserId,
+    pub answer: Answer,
+}
+
+impl Origin {
+    /// Answers the interaction (first response or follow-up) with one message.
+    async fn send(&mut self, bot: &Bot, o: &Outgoing, ephemeral: bool) -> serenity::Result<()> {
+        match self.answer {
+            Answer::Pending => {
+                CreateInteractionResponse::Message(response_message(o, ephemeral))
+                    .execute(&bot.http, (self.id, &self.token))
+                    .await?;
+            }
+            // The first follow-up after an ephemeral defer is ephemeral whatever we ask.
+            Answer::Deferred | Answer::Answered => {
+                followup_message(o, ephemeral)
+                    .execute(&bot.http, (None, &self.token))
+                    .await?;
+            }
+        }
+        self.answer = Answer::Answered;
+        Ok(())
+    }
+
+    /// Answers with a public text.
+    pub async fn say_public(&mut self, bot: &Bot, text: &str) -> serenity::Result<()> {
+        let o = Outgoing {
+            content: text.to_string(),
+            png: None,
+            buttons: vec![],
+            mentions: vec![],
+        };
+        self.send(bot, &o, false).await
+    }
+
+    /// Tells Discord we are working on it; the answer will be ephemeral.
+    pub async fn defer(&mut self, bot: &Bot) -> serenity::Result<()> {
+        if self.answer == Answer::Pending {
+            CreateInteractionResponse::Defer(
+                CreateInteractionResponseMessage::new().ephemeral(true),
+            )
+            .execute(&bot.http, (self.id, &self.token))
+            .await?;
+            self.answer = Answer::Deferred;
+        }
+        Ok(())
+    }
+
+    /// Closes an interaction that got no reply of its own (everything went elsewhere), so the
+    /// user is not left with "the application did not respond".
+    pub async fn finish(&mut self, bot: &Bot, note: &str) -> serenity::Result<()> {
+        if self.answer != Answer::Answered {
+            let o = Outgoing {
+                content: note.to_string(),
+                png: None,
+                buttons: vec![],
+                mentions: vec![],
+            };
+            self.send(bot, &o, true).await?;
+        }
+        Ok(())
+    }
+}
+
+/// Posts `replies` in order. Failures are logged per message and do not stop the others: the
+/// game already changed, and the remaining players must still hear about it.
+pub async fn deliver(bot: &Arc<Bot>, mut origin: Option<&mut Origin>, replies: Vec<Reply>) {
+    for reply in replies {
+        if let Err(e) = deliver_one(bot, origin.as_deref_mut(), &reply).await {
+            tracing::warn!(?reply.audience, "posting a reply failed: {e}");
+        }
+    }
+    if let Some(origin) = origin
+        && let Err(e) = origin.finish(bot, "Done.").await
+    {
+        tracing::warn!("closing an interaction failed: {e}");
+    }
+}
+
+async fn deliver_one(
+    bot: &Arc<Bot>,
+    origin: Option<&mut Origin>,
+    reply: &Reply,
+) -> serenity::Result<()> {
+    let parts = outgoing(reply);
+    match (&reply.audience, &reply.kind) {
+        (Audience::Private(user), _) => match origin {
+            Some(origin) if origin.user.get() == *user => {
+                for part in &parts {
+                    origin.send(bot, part, true).await?;
+                }
+                Ok(())
+            }
+            _ => notify_privately(bot, *user, &parts).await,
+        },
+        (Audience::Channel(place), ReplyKind::TradeOffer { game, offer }) => {
+            post_offer(bot, ChannelId::new((*place).max(1)), *game, *offer, &parts).await
+        }
+        (Audience::Channel(place), ReplyKind::TradeOfferUpdate { game, offer }) => {
+            match bot.offer_message(*game, *offer) {
+                Some((channel, message)) => {
+                    if let Some(last) = parts.last() {
+                        bot.edits.submit(channel, message, last.clone());
+                    }
+                    Ok(())
+                }
+                // Posted before a restart: we no longer know the message, so post it anew and
+                // let the table route reactions on the new one.
+                None => {
+                    post_offer(bot, ChannelId::new((*place).max(1)), *game, *offer, &parts).await
+                }
+            }
+        }
+        (Audience::Channel(place), kind) => {
+            let channel = ChannelId::new((*place).max(1));
+            match origin {
+                Some(origin)
+                    if reply.reply_to_caller
+                        && origin.channel == channel
+                        && origin.answer != Answer::Deferred
+                        && *kind != ReplyKind::TurnStart =>
+                {
+                    for part in &parts {
+                        origin.send(bot, part, false).await?;
+                    }
+                    Ok(())
+                }
+                _ => {
+                    for part in &parts {
+                        channel
+                            .send_message(&bot.http, create_message(part))
+                            .await?;
+                    }
+                    Ok(())
+                }
+            }
+        }
+    }
+}
+
+/// Posts a trade offer with the bot token, adds the ✅/❌ reactions players click, and tells the
+/// table the message id so reactions on it reach the offer (also after a restart).
+async fn post_offer(
+    bot: &Arc<Bot>,
+    channel: ChannelId,
+    game: u64,
+    offer: u32,
+    parts: &[Outgoing],
+) -> serenity::Result<()> {
+    let mut last = None;
+    for part in parts {
+        last = Some(
+            channel
+                .send_message(&bot.http, create_message(part))
+                .await?,
+        );
+    }
+    let Some(message) = last else {
+        return Ok(());
+    };
+    bot.remember_offer(game, offer, channel, message.id);
+    let message_id = message.id.get();
+    if let Err(e) = bot
+        .with_table(move |t| t.offer_posted(game, offer, message_id))
+        .await
+    {
+        tracing::error!("recording a posted offer failed: {e}");
+    }
+    for emoji in [ACCEPT_EMOJI, DECLINE_EMOJI] {
+        message
+            .react(&bot.http, ReactionType::Unicode(emoji.to_string()))
+            .await?;
+    }
+    Ok(())
+}
+
+async fn notify_privately(bot: &Bot, user: u64, parts: &[Outgoing]) -> serenity::Result<()> {
+    if bot.config.private_notices == PrivateNotices::Drop {
+        return Ok(());
+    }
+    let dm = UserId::new(user.max(1))
+        .create_dm_channel(&bot.http)
+        .await?;
+    for part in parts {
+        // No buttons in DMs: their ids are bound to the game's channel.
+        let mut plain = part.clone();
+        plain.buttons.clear();
+        dm.id
+            .send_message(&bot.http, create_message(&plain))
+            .await?;
+    }
+    Ok(())
+}

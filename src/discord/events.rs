@@ -1,0 +1,87 @@
+//! Gateway events that are not slash commands: button presses (routed by custom_id, so they
+//! keep working after a restart; the table refuses stale ones) and reactions on trade offers.
+
+use std::sync::Arc;
+
+use poise::serenity_prelude as serenity;
+use serenity::{ComponentInteraction, FullEvent, Interaction, Reaction, ReactionType};
+
+use super::bot::{Bot, now_ms};
+use super::caller::caller;
+use super::deliver::{ACCEPT_EMOJI, Answer, DECLINE_EMOJI, Origin, deliver};
+use super::error::BotError;
+use super::host::Reaction as Vote;
+use super::interact::answer;
+use super::message::HAND_BUTTON_ID;
+use crate::table::Caller;
+
+/// Prefix of every custom_id this bot makes.
+const ID_PREFIX: &str = "catan:";
+
+pub async fn handle(
+    framework: poise::FrameworkContext<'_, Arc<Bot>, BotError>,
+    event: &FullEvent,
+) -> Result<(), BotError> {
+    let bot = framework.user_data().await;
+    match event {
+        FullEvent::InteractionCreate {
+            interaction: Interaction::Component(press),
+        } if press.data.custom_id.starts_with(ID_PREFIX) => {
+            button(bot, press).await;
+        }
+        FullEvent::ReactionAdd { add_reaction } => {
+            let me = framework.serenity_context.cache.current_user().id;
+            if add_reaction.user_id != Some(me) {
+                reaction(bot, add_reaction).await;
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+async fn button(bot: &Arc<Bot>, press: &ComponentInteraction) {
+    let who = caller(press.channel_id, &press.user, press.member.as_ref());
+    let origin = Origin {
+        id: press.id,
+        token: press.token.clone(),
+        channel: press.channel_id,
+        user: press.user.id,
+        answer: Answer::Pending,
+    };
+    let id = press.data.custom_id.clone();
+    if id == HAND_BUTTON_ID {
+        answer(bot, origin, move |t, now| t.handle_text(&who, "hand", now)).await;
+    } else {
+        answer(bot, origin, move |t, now| t.handle_button(&who, &id, now)).await;
+    }
+}
+
+async fn reaction(bot: &Arc<Bot>, r: &Reaction) {
+    let vote = match &r.emoji {
+        ReactionType::Unicode(e) if e == ACCEPT_EMOJI => Vote::Accept,
+        ReactionType::Unicode(e) if e == DECLINE_EMOJI => Vote::Decline,
+        _ => return,
+    };
+    let Some(user_id) = r.user_id else { return };
+    let who = match &r.member {
+        Some(member) => caller(r.channel_id, &member.user, Some(member)),
+        None => match user_id.to_user(&bot.http).await {
+            Ok(user) => caller(r.channel_id, &user, None),
+            Err(_) => Caller {
+                place: r.channel_id.get(),
+                user: user_id.get(),
+                name: format!("<@{user_id}>"),
+                is_manager: false,
+            },
+        },
+    };
+    let message = r.message_id.get();
+    match bot
+        .with_table(move |t| t.handle_reaction(&who, message, vote, now_ms()))
+        .await
+    {
+        Ok(replies) => deliver(bot, None, replies).await,
+        Err(e) => tracing::error!("reaction handling failed: {e}"),
+    }
+}

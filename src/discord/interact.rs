@@ -1,0 +1,52 @@
+//! Answering one interaction: call the table off the async threads, defer if it is slow (the
+//! 3-second rule), then post the replies.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::bot::{Bot, now_ms};
+use super::deliver::{Origin, deliver};
+use super::host::Table;
+use crate::table::{Reply, ReplyKind};
+
+/// Shown when the bot itself failed (not a rule or bad input, which the table explains).
+const INTERNAL_FAILURE: &str = "Something went wrong on the bot's side. Please try again; if it keeps happening, tell whoever hosts the bot.";
+
+/// Returns whether the table refused (the game did not change).
+pub async fn answer<F>(bot: &Arc<Bot>, mut origin: Origin, call: F) -> bool
+where
+    F: FnOnce(&mut Table, u64) -> Vec<Reply> + Send + 'static,
+{
+    if bot.config.defer_after_ms == 0 {
+        // 0 = always "thinking…" first (slow hosts; also how the tests exercise this path).
+        if let Err(e) = origin.defer(bot).await {
+            tracing::warn!("deferring an interaction failed: {e}");
+        }
+    }
+    let work = bot.with_table(move |t| call(t, now_ms()));
+    tokio::pin!(work);
+    let defer_after = Duration::from_millis(bot.config.defer_after_ms);
+    let result = tokio::select! {
+        r = &mut work => r,
+        () = tokio::time::sleep(defer_after) => {
+            if let Err(e) = origin.defer(bot).await {
+                tracing::warn!("deferring an interaction failed: {e}");
+            }
+            work.await
+        }
+    };
+    match result {
+        Ok(replies) => {
+            let refused = replies.iter().any(|r| r.kind == ReplyKind::Refusal);
+            deliver(bot, Some(&mut origin), replies).await;
+            refused
+        }
+        Err(e) => {
+            tracing::error!("table call failed: {e}");
+            if let Err(e) = origin.finish(bot, INTERNAL_FAILURE).await {
+                tracing::warn!("answering an interaction failed: {e}");
+            }
+            true
+        }
+    }
+}

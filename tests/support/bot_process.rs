@@ -1,0 +1,70 @@
+//! Runs the real `catan-bot` binary against the fake Discord.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+
+/// The bot as a child process; killed when dropped.
+pub struct BotProcess {
+    child: Child,
+    pub log: PathBuf,
+}
+
+/// Writes a config file for a bot that talks to the fake at `rest_url`, storing games in
+/// `dir/data`.
+pub fn write_config(dir: &Path, rest_url: &str, extra: &str) -> PathBuf {
+    let path = dir.join("config.toml");
+    let text = format!(
+        "token = \"fake.bot.token\"\n\
+         data_dir = \"{}\"\n\
+         proxy_url = \"{rest_url}\"\n\
+         log_level = \"debug\"\n\
+         edit_debounce_ms = 50\n\
+         {extra}\n\
+         [commands]\n\
+         guild_ids = [{}]\n",
+        dir.join("data").display(),
+        super::fake_discord::GUILD_ID
+    );
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+impl BotProcess {
+    pub fn start(config: &Path, log: PathBuf) -> BotProcess {
+        let out = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&log)
+            .unwrap();
+        let child = Command::new(env!("CARGO_BIN_EXE_catan-bot"))
+            .arg("run")
+            .arg("--config")
+            .arg(config)
+            .env_remove("DISCORD_TOKEN")
+            .env_remove("CATAN_DATA_DIR")
+            .env("RUST_LOG", "warn,catan_bot=debug")
+            .stdin(Stdio::null())
+            .stdout(out.try_clone().unwrap())
+            .stderr(out)
+            .spawn()
+            .unwrap();
+        BotProcess { child, log }
+    }
+
+    /// SIGKILL: the harshest stop, as a crash or `docker kill` would do.
+    pub fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
+    pub fn log_text(&self) -> String {
+        std::fs::read_to_string(&self.log).unwrap_or_default()
+    }
+}
+
+impl Drop for BotProcess {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
