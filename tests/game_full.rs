@@ -50,6 +50,15 @@ fn every_turn_start_pings_the_player_with_buttons() {
         .filter(|r| r.kind == ReplyKind::TurnStart)
         .collect();
     assert!(starts.len() > 20, "only {} turn starts", starts.len());
+    let turns = h.state().turn as usize;
+    let headlines = starts
+        .iter()
+        .filter(|r| r.text.starts_with("Turn "))
+        .count();
+    assert_eq!(
+        headlines, turns,
+        "each regular turn starts with `Turn N: name's turn.`"
+    );
     for r in starts {
         assert!(
             !r.mention.is_empty(),

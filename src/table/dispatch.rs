@@ -728,12 +728,18 @@ fn after_action(
             .iter()
             .any(|e| matches!(e, Event::TurnStarted { .. }))
             || setup_placement;
-        replies.extend(prompt(
-            table,
-            id,
-            new_turn || new_people || setup_placement,
-            image,
-        ));
+        let headline = table.sessions.get(&id).and_then(|s| {
+            let g = s.game()?;
+            events
+                .iter()
+                .filter(|e| matches!(e, Event::TurnStarted { .. }))
+                .find_map(|e| messages::event_public(e, g, &s.names()))
+        });
+        let mut prompt = prompt(table, id, new_turn || new_people || setup_placement, image);
+        if let (Some(h), Some(p)) = (headline, prompt.first_mut()) {
+            p.text = format!("{h} {}", p.text);
+        }
+        replies.extend(prompt);
     }
     replies
 }

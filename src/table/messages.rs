@@ -187,7 +187,12 @@ pub fn hand_text(game: &Game, seat: Seat) -> String {
     let Some(p) = game.players.get(seat as usize) else {
         return String::new();
     };
-    let mut text = format!("Your hand: {} ({} cards)", p.hand, p.hand.total());
+    let n = p.hand.total();
+    let mut text = format!(
+        "Your hand: {} ({n} card{})",
+        p.hand,
+        if n == 1 { "" } else { "s" }
+    );
     if !p.dev_cards.is_empty() {
         let cards: Vec<String> = p
             .dev_cards

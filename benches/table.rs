@@ -1,0 +1,181 @@
+//! Speed of the table with durable writes: commands per second through `Table` + the sled
+//! store, per-command latency (p50/p99) without and with board rendering, and start-up time
+//! with many stored games. Prints figures; run: `cargo bench --bench table`.
+//! Never asserted in tests (DESIGN.md: performance is measured, not asserted).
+
+use std::time::{Duration, Instant};
+
+use catan_bot::engine::{Action, Game};
+use catan_bot::store::SledStore;
+use catan_bot::table::command::ParseContext;
+use catan_bot::table::{Caller, Table, TableOptions, command_for};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+const NAMES: [&str; 3] = ["alice", "bob", "carol"];
+
+/// Board pictures attached to replies (zero while the renderer is unavailable).
+static IMAGES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// Builds when it can, often buys, sometimes plays, trades and builds roads, else ends.
+fn choose(legal: &[Action], rng: &mut ChaCha8Rng) -> Action {
+    let pick = |f: fn(&Action) -> bool, p: f64, rng: &mut ChaCha8Rng| {
+        let v: Vec<&Action> = legal.iter().filter(|a| f(a)).collect();
+        (!v.is_empty() && rng.gen_bool(p)).then(|| v[rng.gen_range(0..v.len())].clone())
+    };
+    pick(|a| matches!(a, Action::BuildCity(_)), 1.0, rng)
+        .or_else(|| pick(|a| matches!(a, Action::BuildSettlement(_)), 1.0, rng))
+        .or_else(|| pick(|a| matches!(a, Action::BuyDevCard), 0.6, rng))
+        .or_else(|| pick(|a| matches!(a, Action::BuildRoad(_)), 0.5, rng))
+        .or_else(|| {
+            pick(
+                |a| {
+                    matches!(
+                        a,
+                        Action::PlayKnight { .. }
+                            | Action::PlayInvention(..)
+                            | Action::PlayMonopoly(_)
+                            | Action::PlayRoadBuilding { .. }
+                    )
+                },
+                0.5,
+                rng,
+            )
+        })
+        .or_else(|| pick(|a| matches!(a, Action::MaritimeTrade { .. }), 0.3, rng))
+        .or_else(|| legal.contains(&Action::EndTurn).then_some(Action::EndTurn))
+        .unwrap_or_else(|| legal[rng.gen_range(0..legal.len())].clone())
+}
+
+fn callers(place: u64) -> Vec<Caller> {
+    NAMES
+        .iter()
+        .enumerate()
+        .map(|(i, n)| Caller::new(place, i as u64 + 1, *n))
+        .collect()
+}
+
+/// Opens a game in `place` and plays up to `max` actions; returns per-command latencies.
+fn play(table: &mut Table, place: u64, seed: u64, max: usize, now: &mut u64) -> Vec<Duration> {
+    let cs = callers(place);
+    let send = |table: &mut Table, c: &Caller, text: &str, now: &mut u64| {
+        *now += 1000;
+        let t = Instant::now();
+        let r = table.handle_text(c, text, *now);
+        let d = t.elapsed();
+        IMAGES.fetch_add(
+            r.iter().filter(|r| r.image.is_some()).count(),
+            std::sync::atomic::Ordering::Relaxed,
+        );
+        if let Some(bad) = r.iter().find(|r| r.is_refusal()) {
+            panic!("`{text}` refused: {}", bad.text);
+        }
+        d
+    };
+    send(table, &cs[0], &format!("new players 3 seed {seed}"), now);
+    send(table, &cs[1], "join", now);
+    send(table, &cs[2], "join", now);
+    send(table, &cs[0], "start", now);
+    let id = table.game_in(place).map(|g| g.id).unwrap_or(0);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut lat = Vec::new();
+    for _ in 0..max {
+        let Some(g) = table.game_state(id) else { break };
+        if g.winner().is_some() {
+            break;
+        }
+        let seat = g.waiting_for()[0];
+        let action = choose(&g.legal_actions(seat), &mut rng);
+        let text = command(table, id, g, &action);
+        let user = table
+            .games()
+            .into_iter()
+            .find(|s| s.id == id)
+            .map(|s| s.players[seat as usize].0)
+            .unwrap_or(0);
+        let c = cs.iter().find(|c| c.user == user).unwrap_or(&cs[0]).clone();
+        lat.push(send(table, &c, &text, now));
+    }
+    lat
+}
+
+fn command(table: &Table, id: u64, g: &Game, action: &Action) -> String {
+    let players = table
+        .games()
+        .into_iter()
+        .find(|s| s.id == id)
+        .map(|s| s.players)
+        .unwrap_or_default();
+    command_for(
+        action,
+        &ParseContext {
+            topology: g.topology(),
+            players: &players,
+        },
+    )
+}
+
+fn report(label: &str, mut lat: Vec<Duration>, wall: Duration) {
+    lat.sort();
+    let p = |q: f64| lat[((lat.len() - 1) as f64 * q).round() as usize].as_secs_f64() * 1e3;
+    println!(
+        "{label}: {} commands in {:.2} s = {:.0} commands/s; per command p50 {:.3} ms, p99 {:.3} ms, max {:.3} ms",
+        lat.len(),
+        wall.as_secs_f64(),
+        lat.len() as f64 / wall.as_secs_f64(),
+        p(0.5),
+        p(0.99),
+        p(1.0)
+    );
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; `cargo test --benches` runs a quick smoke version.
+    let quick = !std::env::args().any(|a| a == "--bench");
+    let games = if quick { 1 } else { 10 };
+    let mut now = 1_000_000;
+
+    for (label, render) in [("no render", false), ("with render", true)] {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let store = SledStore::open(dir.path()).expect("store");
+        let options = TableOptions {
+            render_boards: render,
+            ..TableOptions::default()
+        };
+        let mut table = Table::open(Box::new(store), options).expect("table");
+        let t = Instant::now();
+        let mut lat = Vec::new();
+        for g in 0..games {
+            lat.extend(play(&mut table, 100 + g, 11 + g, 10_000, &mut now));
+        }
+        report(&format!("table + sled, {label}"), lat, t.elapsed());
+        println!(
+            "  boards rendered so far: {}",
+            IMAGES.load(std::sync::atomic::Ordering::Relaxed)
+        );
+        println!("  store size {} KB", table.store_size().unwrap_or(0) / 1024);
+    }
+
+    // Start-up: many unfinished games in one store.
+    let stored = if quick { 20 } else { 1_000 };
+    let dir = tempfile::tempdir().expect("temp dir");
+    {
+        let store = SledStore::open(dir.path()).expect("store");
+        let options = TableOptions {
+            render_boards: false,
+            ..TableOptions::default()
+        };
+        let mut table = Table::open(Box::new(store), options).expect("table");
+        for g in 0..stored {
+            play(&mut table, 10_000 + g, g, 80, &mut now);
+        }
+    }
+    let t = Instant::now();
+    let store = SledStore::open(dir.path()).expect("store");
+    let table = Table::open(Box::new(store), TableOptions::default()).expect("table");
+    println!(
+        "start-up: {} unfinished games (80 actions each) resumed in {:.3} s",
+        table.games().len(),
+        t.elapsed().as_secs_f64()
+    );
+}
