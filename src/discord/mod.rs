@@ -184,7 +184,7 @@ async fn on_error(error: poise::FrameworkError<'_, Arc<Bot>, BotError>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serenity::Permissions;
+    use poise::serenity_prelude::Permissions;
 
     #[test]
     fn invite_permissions_are_exactly_what_the_bot_needs() {
