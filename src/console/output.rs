@@ -120,4 +120,26 @@ mod tests {
             "[private to alice] Your hand: 1 ore\n[private to alice] second line\n@bob Turn 1: bob's turn.\nack 3 v7\n"
         );
     }
+
+    #[test]
+    fn boards_are_written_as_numbered_png_files() {
+        let dir = tempfile::tempdir().expect("tmp");
+        let callers = vec![Caller::new(1, 1, "alice")];
+        let mut buf = Vec::new();
+        {
+            let mut p = Printer::new(&mut buf, &callers, dir.path().join("boards"), true);
+            let mut r = Reply::public(1, "board");
+            r.image = Some(vec![0x89, b'P', b'N', b'G']);
+            p.replies(&[r.clone(), r]).expect("write");
+        }
+        let first = dir.path().join("boards").join("board-0001.png");
+        let second = dir.path().join("boards").join("board-0002.png");
+        assert_eq!(
+            std::fs::read(&first).ok(),
+            Some(vec![0x89, b'P', b'N', b'G'])
+        );
+        assert!(second.exists());
+        let text = String::from_utf8(buf).unwrap_or_default();
+        assert!(text.contains(&format!("[board written to {}]", first.display())));
+    }
 }

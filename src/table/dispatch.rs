@@ -63,13 +63,7 @@ fn run(table: &mut Table, caller: &Caller, cmd: Command, now_ms: u64) -> Vec<Rep
         Command::Start => start(table, caller, now_ms),
         Command::Abandon => abandon(table, caller),
         Command::Status => status(table, caller),
-        Command::Hand => with_seat(table, caller, |_, s, seat| {
-            let g = s
-                .game()
-                .map(|g| messages::hand_text(g, seat))
-                .unwrap_or_default();
-            vec![private_to_caller(caller, g).with_game(s.id())]
-        }),
+        Command::Hand => hand(table, caller),
         Command::Board => board(table, caller),
         Command::Log => {
             let Some(s) = session_in(table, caller.place) else {
@@ -135,21 +129,18 @@ fn seat_refusal(table: &Table, caller: &Caller) -> Vec<Reply> {
     vec![r]
 }
 
-fn with_seat(
-    table: &mut Table,
-    caller: &Caller,
-    f: impl FnOnce(&mut Table, &Session, Seat) -> Vec<Reply>,
-) -> Vec<Reply> {
+/// The caller's own hand, privately.
+fn hand(table: &Table, caller: &Caller) -> Vec<Reply> {
     let Some((id, seat)) = seated(table, caller) else {
         return seat_refusal(table, caller);
     };
-    // Sessions are looked up again so `f` may borrow the table.
-    let Some(session) = table.sessions.remove(&id) else {
-        return refuse(caller, NO_GAME);
-    };
-    let replies = f(table, &session, seat);
-    table.sessions.insert(id, session);
-    replies
+    let text = table
+        .sessions
+        .get(&id)
+        .and_then(|s| s.game())
+        .map(|g| messages::hand_text(g, seat))
+        .unwrap_or_default();
+    vec![private_to_caller(caller, text).with_game(id)]
 }
 
 // ---------------------------------------------------------------------------------------
@@ -616,7 +607,6 @@ fn after_action(
     let Some(g) = session.game() else {
         return replies;
     };
-    let actor_user = session.user(seat);
     let caller_user = caller.map(|c| c.user);
 
     // Public account of what happened.
@@ -674,7 +664,6 @@ fn after_action(
         r.reply_to_caller = Some(user) == caller_user;
         replies.push(r);
     }
-    let _ = actor_user;
 
     // Offers end with the turn.
     let gone = session.drop_stale_offers();
