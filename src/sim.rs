@@ -84,14 +84,13 @@ pub fn play_random_game(
     max_turns: u32,
     check: bool,
 ) -> Result<Outcome, String> {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_0f_ca7a);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x005e_ed0f_ca7a);
     let mut legal: Vec<Action> = Vec::with_capacity(256);
     let mut events: Vec<Event> = Vec::with_capacity(16);
     let mut actions = 0u64;
     while game.winner().is_none() && game.turn <= max_turns {
-        let seat = match game.waiting_for().first() {
-            Some(&s) => s,
-            None => break,
+        let Some(seat) = game.next_to_act() else {
+            break;
         };
         game.legal_actions_into(seat, &mut legal);
         if legal.is_empty() {

@@ -2,6 +2,7 @@
 //! phase): costs, piece limits, connection, the distance rule.
 
 use super::action::{Action, Event, Phase, RuleError};
+use super::adjacency::{NONE, bits};
 use super::board::{EdgeId, VertexId};
 use super::game::{Building, CITY_LIMIT, Game, ROAD_LIMIT, SETTLEMENT_LIMIT};
 use super::types::{Resources, Seat};
@@ -55,20 +56,61 @@ impl Game {
         Ok(())
     }
 
-    /// Edges where `seat` could place a road now (ignoring cost and pieces).
+    /// Intersections a new road of `seat` may start from: their buildings, and the ends of
+    /// their roads (plus `extra`) not held by an opponent. As a bit set.
+    pub(super) fn road_anchors(&self, seat: Seat, extra: Option<EdgeId>) -> u128 {
+        let adj = self.adjacency();
+        let mut anchors: u128 = 0;
+        for (e, owner) in self.roads.iter().enumerate() {
+            if *owner == Some(seat) {
+                let [a, b] = adj.edge_vertices[e];
+                anchors |= (1u128 << a) | (1u128 << b);
+            }
+        }
+        if let Some(x) = extra {
+            let [a, b] = adj.edge_vertices[x as usize];
+            anchors |= (1u128 << a) | (1u128 << b);
+        }
+        for (v, b) in self.buildings.iter().enumerate() {
+            if let Some(b) = b {
+                if b.owner == seat {
+                    anchors |= 1u128 << v;
+                } else {
+                    anchors &= !(1u128 << v);
+                }
+            }
+        }
+        anchors
+    }
+
+    /// Empty edges touching the intersections in `anchors` (except `extra`), as a bit set.
+    pub(super) fn free_edges_at(&self, anchors: u128, extra: Option<EdgeId>) -> u128 {
+        let adj = self.adjacency();
+        let mut edges: u128 = 0;
+        for v in bits(anchors) {
+            for &e in &adj.vertex_edges[v as usize] {
+                if e != NONE && self.roads[e as usize].is_none() && extra != Some(e) {
+                    edges |= 1u128 << e;
+                }
+            }
+        }
+        edges
+    }
+
+    /// Edges where `seat` could place a road now (ignoring cost and pieces), as a bit set.
+    pub(super) fn road_places(&self, seat: Seat, extra: Option<EdgeId>) -> u128 {
+        self.free_edges_at(self.road_anchors(seat, extra), extra)
+    }
+
+    /// Edges where `seat` could place a road now (ignoring cost and pieces), lowest id first.
     pub(super) fn for_each_road_place(
         &self,
         seat: Seat,
         extra: Option<EdgeId>,
         mut f: impl FnMut(EdgeId),
     ) {
-        for e in 0..self.roads.len() as EdgeId {
-            if self.roads[e as usize].is_none()
-                && extra != Some(e)
-                && self.road_connects(seat, e, extra)
-            {
-                f(e);
-            }
+        for e in bits(self.road_places(seat, extra)) {
+            f(e);
         }
     }
 
@@ -173,18 +215,22 @@ impl Game {
     /// Roads, settlements, cities and development cards `seat` can build and afford now.
     pub(super) fn legal_builds(&self, seat: Seat, out: &mut Vec<Action>) {
         let p = &self.players[seat as usize];
-        let topo = self.topology();
-        if p.roads_left > 0 && Resources::ROAD.fits_in(&p.hand) {
-            self.for_each_road_place(seat, None, |e| out.push(Action::BuildRoad(e)));
-        }
-        if p.settlements_left > 0 && Resources::SETTLEMENT.fits_in(&p.hand) {
-            for v in 0..topo.vertex_count() as VertexId {
-                if self.settlement_spot_free(v)
-                    && topo.vertex_edges[v as usize]
-                        .iter()
-                        .any(|&e| self.roads[e as usize] == Some(seat))
-                {
-                    out.push(Action::BuildSettlement(v));
+        let road = p.roads_left > 0 && Resources::ROAD.fits_in(&p.hand);
+        let settlement = p.settlements_left > 0 && Resources::SETTLEMENT.fits_in(&p.hand);
+        if road || settlement {
+            let anchors = self.road_anchors(seat, None);
+            if road {
+                for e in bits(self.free_edges_at(anchors, None)) {
+                    out.push(Action::BuildRoad(e));
+                }
+            }
+            if settlement {
+                // a settlement needs one of the seat's roads: every such intersection is an
+                // anchor (or holds a building, which settlement_spot_free rules out)
+                for v in bits(anchors) {
+                    if self.settlement_spot_free(v) && self.touches_own_road(seat, v) {
+                        out.push(Action::BuildSettlement(v));
+                    }
                 }
             }
         }
@@ -203,6 +249,13 @@ impl Game {
         if !self.deck.is_empty() && Resources::DEV_CARD.fits_in(&p.hand) {
             out.push(Action::BuyDevCard);
         }
+    }
+
+    /// True if one of `seat`'s roads ends at `v`.
+    pub(super) fn touches_own_road(&self, seat: Seat, v: VertexId) -> bool {
+        self.adjacency().vertex_edges[v as usize]
+            .iter()
+            .any(|&e| e != NONE && self.roads[e as usize] == Some(seat))
     }
 }
 

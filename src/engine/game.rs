@@ -192,6 +192,11 @@ impl Game {
         }
     }
 
+    /// Flat adjacency tables of this game's board (hot paths).
+    pub(super) fn adjacency(&self) -> &'static super::adjacency::Adjacency {
+        super::adjacency::Adjacency::get(self.layout.size)
+    }
+
     /// The static topology of this game's board.
     pub fn topology(&self) -> &'static Topology {
         Topology::get(self.layout.size)
@@ -207,6 +212,16 @@ impl Game {
         }
     }
 
+    /// One seat the game is waiting for, without allocating (the first one owing a discard).
+    pub fn next_to_act(&self) -> Option<Seat> {
+        match &self.phase {
+            Phase::Discard { owed } => owed.first().map(|&(s, _)| s),
+            Phase::SpecialBuild { builder } => Some(*builder),
+            Phase::Finished { .. } => None,
+            _ => Some(self.current),
+        }
+    }
+
     pub fn winner(&self) -> Option<Seat> {
         match self.phase {
             Phase::Finished { winner } => Some(winner),
@@ -214,14 +229,13 @@ impl Game {
         }
     }
 
-    /// Victory points visible to everyone (no hidden VP cards).
+    /// Victory points visible to everyone (no hidden VP cards). Pieces on the board are
+    /// counted from the pieces left in supply (the invariant checker counts the board).
     pub fn public_vp(&self, seat: Seat) -> u8 {
-        let mut vp = 0;
-        for b in self.buildings.iter().flatten() {
-            if b.owner == seat {
-                vp += if b.city { 2 } else { 1 };
-            }
-        }
+        let p = &self.players[seat as usize];
+        let settlements = SETTLEMENT_LIMIT.saturating_sub(p.settlements_left);
+        let cities = CITY_LIMIT.saturating_sub(p.cities_left);
+        let mut vp = settlements + 2 * cities;
         if self.longest_route == Some(seat) {
             vp += 2;
         }

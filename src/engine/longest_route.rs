@@ -2,6 +2,7 @@
 //! used twice, through own buildings but not through an opponent's), and who holds the card.
 
 use super::action::Event;
+use super::adjacency::{Adjacency, NONE, bits};
 use super::board::{EdgeId, Topology, VertexId};
 use super::game::{Building, Game};
 use super::types::Seat;
@@ -10,7 +11,8 @@ use super::types::Seat;
 pub const MIN_ROUTE: u8 = 5;
 
 /// Length of `seat`'s longest route on this board: a depth-first search over that seat's
-/// edges from every intersection it touches (≤ 15 roads, so this stays small).
+/// edges from every intersection it touches (≤ 15 roads, so this stays small). The simple
+/// reference version, used by the invariant checker to cross-check [`fast_route_length`].
 pub fn route_length(
     topo: &Topology,
     roads: &[Option<Seat>],
@@ -73,10 +75,116 @@ impl Search<'_> {
     }
 }
 
+/// The same length as [`route_length`], faster: the search starts only at route ends
+/// (intersections with 1 or 3 of the seat's roads, or an opponent's building) and, for a
+/// component that is a pure loop, at any one of its intersections. A longest trail can always
+/// be rotated to start at such a place: if it started at a plain pass-through intersection, its
+/// unused second road there would extend it.
+pub(super) fn fast_route_length(
+    adj: &Adjacency,
+    roads: &[Option<Seat>],
+    buildings: &[Option<Building>],
+    seat: Seat,
+) -> u8 {
+    let mut own: u128 = 0;
+    let mut degree = [0u8; 128];
+    for (e, owner) in roads.iter().enumerate() {
+        if *owner == Some(seat) {
+            own |= 1u128 << e;
+            let [a, b] = adj.edge_vertices[e];
+            degree[a as usize] += 1;
+            degree[b as usize] += 1;
+        }
+    }
+    if own == 0 {
+        return 0;
+    }
+    let blocked = |v: usize| matches!(buildings[v], Some(b) if b.owner != seat);
+    let mut starts: u128 = 0;
+    for (v, &d) in degree.iter().enumerate().take(buildings.len()) {
+        if d > 0 && (d != 2 || blocked(v)) {
+            starts |= 1u128 << v;
+        }
+    }
+    let search = FastSearch {
+        adj,
+        own,
+        buildings,
+        seat,
+    };
+    let mut best = 0;
+    for v in bits(starts) {
+        best = best.max(search.longest_from(v, 0, true));
+    }
+    let mut left = own & !search.component_edges(starts);
+    while left != 0 {
+        let e = left.trailing_zeros() as usize;
+        let v = adj.edge_vertices[e][0];
+        best = best.max(search.longest_from(v, 0, true));
+        left &= !search.component_edges(1u128 << v);
+    }
+    best
+}
+
+struct FastSearch<'a> {
+    adj: &'a Adjacency,
+    own: u128,
+    buildings: &'a [Option<Building>],
+    seat: Seat,
+}
+
+impl FastSearch<'_> {
+    fn longest_from(&self, v: VertexId, used: u128, start: bool) -> u8 {
+        if !start && matches!(self.buildings[v as usize], Some(b) if b.owner != self.seat) {
+            return 0;
+        }
+        let mut best = 0;
+        for &e in &self.adj.vertex_edges[v as usize] {
+            if e == NONE {
+                continue;
+            }
+            let bit = 1u128 << e;
+            if used & bit != 0 || self.own & bit == 0 {
+                continue;
+            }
+            let [a, b] = self.adj.edge_vertices[e as usize];
+            let next = if a == v { b } else { a };
+            best = best.max(1 + self.longest_from(next, used | bit, false));
+        }
+        best
+    }
+
+    /// The seat's edges connected to the intersections in `from` (ignoring blocking).
+    fn component_edges(&self, from: u128) -> u128 {
+        let mut edges: u128 = 0;
+        let mut seen = from;
+        let mut frontier = from;
+        while frontier != 0 {
+            let mut next: u128 = 0;
+            for v in bits(frontier) {
+                for &e in &self.adj.vertex_edges[v as usize] {
+                    if e == NONE || self.own & (1u128 << e) == 0 || edges & (1u128 << e) != 0 {
+                        continue;
+                    }
+                    edges |= 1u128 << e;
+                    let [a, b] = self.adj.edge_vertices[e as usize];
+                    let w = if a == v { b } else { a };
+                    if seen & (1u128 << w) == 0 {
+                        seen |= 1u128 << w;
+                        next |= 1u128 << w;
+                    }
+                }
+            }
+            frontier = next;
+        }
+        edges
+    }
+}
+
 impl Game {
     /// Recomputes one seat's route length.
     pub(super) fn refresh_route(&mut self, seat: Seat) {
-        let len = route_length(self.topology(), &self.roads, &self.buildings, seat);
+        let len = fast_route_length(self.adjacency(), &self.roads, &self.buildings, seat);
         self.players[seat as usize].route_length = len;
     }
 

@@ -7,6 +7,7 @@
 //! ignored.
 
 pub mod action;
+mod adjacency;
 pub mod army;
 pub mod board;
 mod build;

@@ -277,11 +277,24 @@ impl Game {
         out: &mut Vec<Action>,
         make: impl Fn(HexId, Option<Seat>) -> Action,
     ) {
+        // who can be robbed on each hex, from one pass over the buildings
+        let topo = self.topology();
+        let mut robbable = [0u8; 32];
+        for (v, b) in self.buildings.iter().enumerate() {
+            if let Some(b) = b
+                && b.owner != seat
+                && self.players[b.owner as usize].hand.total() > 0
+            {
+                for &h in &topo.vertex_hexes[v] {
+                    robbable[h as usize] |= 1 << b.owner;
+                }
+            }
+        }
         for hex in 0..self.layout.terrain.len() as HexId {
             if hex == self.robber {
                 continue;
             }
-            let set = self.robbable(seat, hex);
+            let set = robbable[hex as usize];
             if set == 0 {
                 out.push(make(hex, None));
             } else {

@@ -30,11 +30,10 @@ impl Game {
 
     /// True if a settlement may stand on `v` by the distance rule (ignoring roads).
     pub(super) fn settlement_spot_free(&self, v: VertexId) -> bool {
-        let topo = self.topology();
         self.buildings[v as usize].is_none()
-            && topo.vertex_neighbors[v as usize]
+            && self.adjacency().vertex_neighbors[v as usize]
                 .iter()
-                .all(|&n| self.buildings[n as usize].is_none())
+                .all(|&n| n == super::adjacency::NONE || self.buildings[n as usize].is_none())
     }
 
     pub(super) fn check_setup_settlement(&self, seat: Seat, v: VertexId) -> Result<(), RuleError> {

@@ -27,6 +27,28 @@ impl Game {
         rate
     }
 
+    /// The supply rate for each resource (one pass over the ports).
+    pub fn trade_rates(&self, seat: Seat) -> [u8; 5] {
+        let topo = self.topology();
+        let mut rates = [4u8; 5];
+        for port in &self.layout.ports {
+            let owns = topo.edge_vertices[port.edge as usize]
+                .iter()
+                .any(|&v| matches!(self.buildings[v as usize], Some(b) if b.owner == seat));
+            if owns {
+                match port.kind {
+                    PortKind::Special(r) => rates[r.index()] = 2,
+                    PortKind::Generic => {
+                        for rate in rates.iter_mut() {
+                            *rate = (*rate).min(3);
+                        }
+                    }
+                }
+            }
+        }
+        rates
+    }
+
     fn check_trade_phase(&self, seat: Seat) -> Result<(), RuleError> {
         match self.phase {
             Phase::Main if seat == self.current => Ok(()),
@@ -92,11 +114,15 @@ impl Game {
 
     pub(super) fn legal_maritime_trades(&self, seat: Seat, out: &mut Vec<Action>) {
         let hand = self.players[seat as usize].hand;
+        if hand.0.iter().all(|&n| n < 2) {
+            return;
+        }
+        let rates = self.trade_rates(seat);
         for give in Resource::ALL {
-            if hand[give] < 2 {
+            let rate = rates[give.index()];
+            if hand[give] < rate {
                 continue;
             }
-            let rate = self.trade_rate(seat, give);
             let max = hand[give] / rate;
             for get in Resource::ALL {
                 if get == give {
@@ -235,6 +261,7 @@ mod tests {
         t.settlement(0, v);
         assert_eq!(t.g.trade_rate(0, Resource::Ore), 2);
         assert_eq!(t.g.trade_rate(0, Resource::Wool), 4);
+        assert_eq!(t.g.trade_rates(0), [4, 4, 4, 4, 2]);
         t.give(0, Resources::of(Resource::Ore, 4));
         t.ok(
             0,

@@ -1,0 +1,83 @@
+//! Flat, fixed-size adjacency tables derived once from the [`Topology`] for the hot paths
+//! (legal moves, route search): no nested vectors to chase. `NONE` pads missing entries.
+
+use std::sync::OnceLock;
+
+use super::board::{BoardSize, EdgeId, Topology, VertexId};
+
+/// Padding for intersections with only two edges or neighbours.
+pub const NONE: u8 = u8::MAX;
+
+pub struct Adjacency {
+    pub vertex_edges: Vec<[EdgeId; 3]>,
+    pub vertex_neighbors: Vec<[VertexId; 3]>,
+    pub edge_vertices: Vec<[VertexId; 2]>,
+}
+
+impl Adjacency {
+    pub fn get(size: BoardSize) -> &'static Adjacency {
+        static STANDARD: OnceLock<Adjacency> = OnceLock::new();
+        static EXTENDED: OnceLock<Adjacency> = OnceLock::new();
+        match size {
+            BoardSize::Standard => STANDARD.get_or_init(|| Adjacency::build(size)),
+            BoardSize::Extended => EXTENDED.get_or_init(|| Adjacency::build(size)),
+        }
+    }
+
+    fn build(size: BoardSize) -> Adjacency {
+        let topo = Topology::get(size);
+        let pad = |list: &Vec<u8>| {
+            let mut a = [NONE; 3];
+            for (slot, &x) in a.iter_mut().zip(list) {
+                *slot = x;
+            }
+            a
+        };
+        Adjacency {
+            vertex_edges: topo.vertex_edges.iter().map(pad).collect(),
+            vertex_neighbors: topo.vertex_neighbors.iter().map(pad).collect(),
+            edge_vertices: topo.edge_vertices.clone(),
+        }
+    }
+}
+
+/// Iterates the set bits of a 128-bit mask, lowest first.
+pub fn bits(mut mask: u128) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            return None;
+        }
+        let i = mask.trailing_zeros() as u8;
+        mask &= mask - 1;
+        Some(i)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn flat_tables_match_the_topology() {
+        for size in [BoardSize::Standard, BoardSize::Extended] {
+            let topo = Topology::get(size);
+            let adj = Adjacency::get(size);
+            assert!(topo.vertex_count() <= 128 && topo.edge_count() <= 128);
+            for v in 0..topo.vertex_count() {
+                let edges: Vec<u8> = adj.vertex_edges[v]
+                    .iter()
+                    .copied()
+                    .filter(|&e| e != NONE)
+                    .collect();
+                assert_eq!(edges, topo.vertex_edges[v]);
+                let n: Vec<u8> = adj.vertex_neighbors[v]
+                    .iter()
+                    .copied()
+                    .filter(|&x| x != NONE)
+                    .collect();
+                assert_eq!(n, topo.vertex_neighbors[v]);
+            }
+        }
+        assert_eq!(bits(0b1010_0001).collect::<Vec<_>>(), vec![0, 5, 7]);
+    }
+}
