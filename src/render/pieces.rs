@@ -18,18 +18,27 @@ const HOUSE: [(f32, f32); 5] = [
     (0.5, 0.46),
     (-0.5, 0.46),
 ];
-/// A city: a tall gabled tower on the left and a lower flat-roofed hall on the right.
+/// A city: a tall gabled tower on the left and a lower gabled hall on the right.
 const TOWER: [(f32, f32); 5] = [
-    (-0.72, -0.22),
-    (-0.43, -0.66),
-    (-0.14, -0.22),
+    (-0.72, -0.3),
+    (-0.43, -0.74),
+    (-0.14, -0.3),
     (-0.14, 0.46),
     (-0.72, 0.46),
 ];
-const HALL: [(f32, f32); 4] = [(-0.2, -0.02), (0.72, -0.02), (0.72, 0.46), (-0.2, 0.46)];
+const HALL: [(f32, f32); 5] = [
+    (-0.2, 0.0),
+    (0.26, -0.4),
+    (0.72, 0.0),
+    (0.72, 0.46),
+    (-0.2, 0.46),
+];
 
 fn scaled(shape: &[(f32, f32)], (cx, cy): Point, w: f32) -> Convex {
-    let pts: Vec<Point> = shape.iter().map(|&(x, y)| (cx + x * w, cy + y * w)).collect();
+    let pts: Vec<Point> = shape
+        .iter()
+        .map(|&(x, y)| (cx + x * w, cy + y * w))
+        .collect();
     Convex::new(&pts)
 }
 
@@ -57,7 +66,7 @@ pub fn draw_city_shape(canvas: &mut Canvas, c: Point, w: f32, color: Color) {
         Style::outlined(color, palette::PIECE_OUTLINE, (w * 0.08).max(1.5)),
     );
     // A window in the tower so the silhouette reads even at a glance.
-    let win = (c.0 - 0.43 * w, c.1 - 0.2 * w);
+    let win = (c.0 - 0.43 * w, c.1 - 0.26 * w);
     let r = 0.07 * w;
     canvas.fill_sdf(
         bounds_around(win, r + 1.0),
@@ -69,7 +78,7 @@ pub fn draw_city_shape(canvas: &mut Canvas, c: Point, w: f32, color: Color) {
 /// Where a building's intersection number is written (inside its body).
 pub fn building_label_point(c: Point, w: f32, city: bool) -> Point {
     if city {
-        (c.0 + 0.26 * w, c.1 + 0.22 * w)
+        (c.0 + 0.26 * w, c.1 + 0.24 * w)
     } else {
         (c.0, c.1 + 0.19 * w)
     }

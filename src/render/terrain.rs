@@ -29,7 +29,7 @@ pub fn draw_sea(canvas: &mut Canvas, geo: &BoardGeometry) {
         mix(palette::SEA_TOP, palette::SEA_BOTTOM, y as f32 / h)
     });
     let s = geo.hex_size;
-    let step = 0.62 * s;
+    let step = 0.85 * s;
     let mut row = 0;
     let mut y = step * 0.4;
     while y < h {
@@ -42,8 +42,9 @@ pub fn draw_sea(canvas: &mut Canvas, geo: &BoardGeometry) {
             canvas.fill_sdf(
                 (c.0 - half - 3.0, c.1 - 4.0, c.0 + half + 3.0, c.1 + 4.0),
                 |px, py| {
-                    sdf::capsule(px, py, (c.0 - half, c.1), (c.0, c.1 - 2.5), 1.3)
-                        .max(sdf::capsule(px, py, (c.0, c.1 - 2.5), (c.0 + half, c.1), 1.3))
+                    sdf::capsule(px, py, (c.0 - half, c.1), (c.0, c.1 - 2.5), 1.3).max(
+                        sdf::capsule(px, py, (c.0, c.1 - 2.5), (c.0 + half, c.1), 1.3),
+                    )
                 },
                 Style::translucent(palette::SEA_WAVE, 0.55),
             );
@@ -82,8 +83,9 @@ pub fn draw_hexes(canvas: &mut Canvas, geo: &BoardGeometry, layout: &Layout) {
         let c = geo.hex_centers[h];
         let hex = Convex::hexagon(c, HEX_SCALE * s);
         let base = palette::terrain(t);
-        let edge = mix(base, [40, 30, 20], 0.35);
-        let outline = Some((edge, (0.018 * s).max(1.5)));
+        // No outline: the sand between hexes frames them, and every extra anti-aliased edge
+        // costs PNG bytes.
+        let outline = None;
         let (cx, cy) = (c.0 as i32, c.1 as i32);
         match t {
             Terrain::Hills => {
@@ -114,21 +116,12 @@ pub fn draw_hexes(canvas: &mut Canvas, geo: &BoardGeometry, layout: &Layout) {
                 canvas.fill_convex(
                     &hex,
                     |x, y| {
-                        let d = (x - cx) - (y - cy) / 2 + 20 * period;
-                        if d % period < period / 2 { light } else { base }
-                    },
-                    outline,
-                );
-            }
-            Terrain::Desert => {
-                let period = 0.16 * s;
-                let line = mix(base, [170, 130, 70], 0.45);
-                let k = 6.0 / s;
-                canvas.fill_convex(
-                    &hex,
-                    |x, y| {
-                        let v = (y - cy) as f32 + 0.05 * s * ((x - cx) as f32 * k).sin() + 40.0 * s;
-                        if v % period < 2.5 { line } else { base }
+                        let _ = x;
+                        if (y - cy + 20 * period) % period < period / 2 {
+                            light
+                        } else {
+                            base
+                        }
                     },
                     outline,
                 );
@@ -149,8 +142,7 @@ fn draw_icons(canvas: &mut Canvas, c: Point, s: f32, t: Terrain) {
         Terrain::Forest => {
             for k in 0..6 {
                 let p = spot(c, s, k);
-                draw_tree(canvas, (p.0 - 0.07 * s, p.1 + 0.02 * s), 0.8 * s);
-                draw_tree(canvas, (p.0 + 0.06 * s, p.1 - 0.02 * s), s);
+                draw_tree(canvas, (p.0, p.1 + 0.04 * s), 1.15 * s);
             }
         }
         Terrain::Pasture => {
@@ -158,14 +150,13 @@ fn draw_icons(canvas: &mut Canvas, c: Point, s: f32, t: Terrain) {
                 draw_sheep(canvas, spot(c, s, k), s);
             }
             for k in [1, 3, 5] {
-                draw_tuft(canvas, spot(c, s, k), s);
+                draw_shrub(canvas, spot(c, s, k), s);
             }
         }
         Terrain::Mountains => {
             for k in 0..6 {
                 let p = spot(c, s, k);
-                draw_peak(canvas, (p.0 - 0.06 * s, p.1 + 0.03 * s), 0.8 * s);
-                draw_peak(canvas, (p.0 + 0.05 * s, p.1), s);
+                draw_peak(canvas, (p.0, p.1 + 0.04 * s), 1.05 * s);
             }
         }
         Terrain::Fields => {
@@ -173,7 +164,12 @@ fn draw_icons(canvas: &mut Canvas, c: Point, s: f32, t: Terrain) {
                 draw_sheaf(canvas, spot(c, s, k), s);
             }
         }
-        Terrain::Hills | Terrain::Desert => {}
+        Terrain::Desert => {
+            for k in 1..5 {
+                draw_dune(canvas, spot(c, s, k), s);
+            }
+        }
+        Terrain::Hills => {}
     }
 }
 
@@ -189,7 +185,11 @@ fn draw_tree(canvas: &mut Canvas, p: Point, s: f32) {
         (p.0 + 0.018 * s, p.1 + 0.05 * s),
         (p.0 - 0.018 * s, p.1 + 0.05 * s),
     ]);
-    canvas.fill_sdf(trunk.bounds(2.0), |x, y| trunk.distance(x, y), Style::solid(TRUNK));
+    canvas.fill_sdf(
+        trunk.bounds(2.0),
+        |x, y| trunk.distance(x, y),
+        Style::solid(TRUNK),
+    );
     let low = Convex::new(&[
         (p.0, p.1 - 0.15 * s),
         (p.0 + 0.085 * s, p.1 + 0.01 * s),
@@ -241,25 +241,64 @@ fn draw_sheep(canvas: &mut Canvas, p: Point, s: f32) {
     );
 }
 
-/// A tuft of grass: three blades.
-fn draw_tuft(canvas: &mut Canvas, p: Point, s: f32) {
-    let color = mix(palette::terrain(Terrain::Pasture), [30, 90, 30], 0.55);
-    let base = (p.0, p.1 + 0.04 * s);
-    for dx in [-0.05, 0.0, 0.05] {
-        let tip = (p.0 + dx * s, p.1 - 0.05 * s + (dx as f32).abs() * 0.6 * s);
-        canvas.fill_sdf(
-            (p.0 - 0.08 * s, p.1 - 0.08 * s, p.0 + 0.08 * s, p.1 + 0.07 * s),
-            |x, y| sdf::capsule(x, y, base, tip, 0.012 * s),
-            Style::solid(color),
-        );
-    }
+/// A dune: a low sandy hump drawn as two strokes.
+fn draw_dune(canvas: &mut Canvas, p: Point, s: f32) {
+    let color = mix(palette::terrain(Terrain::Desert), [150, 110, 50], 0.45);
+    let (a, top, b) = (
+        (p.0 - 0.13 * s, p.1 + 0.03 * s),
+        (p.0 - 0.02 * s, p.1 - 0.03 * s),
+        (p.0 + 0.13 * s, p.1 + 0.03 * s),
+    );
+    canvas.fill_sdf(
+        (
+            p.0 - 0.16 * s,
+            p.1 - 0.06 * s,
+            p.0 + 0.16 * s,
+            p.1 + 0.06 * s,
+        ),
+        |x, y| sdf::capsule(x, y, a, top, 0.014 * s).max(sdf::capsule(x, y, top, b, 0.014 * s)),
+        Style::solid(color),
+    );
+}
+
+/// A round shrub: three overlapping leafy balls.
+fn draw_shrub(canvas: &mut Canvas, p: Point, s: f32) {
+    let color = mix(palette::terrain(Terrain::Pasture), [30, 100, 30], 0.45);
+    let balls = [
+        ((p.0 - 0.04 * s, p.1 + 0.01 * s), 0.035 * s),
+        ((p.0 + 0.04 * s, p.1 + 0.01 * s), 0.035 * s),
+        ((p.0, p.1 - 0.025 * s), 0.042 * s),
+    ];
+    canvas.fill_sdf(
+        (
+            p.0 - 0.09 * s,
+            p.1 - 0.08 * s,
+            p.0 + 0.09 * s,
+            p.1 + 0.06 * s,
+        ),
+        |x, y| {
+            balls
+                .iter()
+                .map(|&(c, r)| sdf::circle(x, y, c, r))
+                .fold(f32::NEG_INFINITY, f32::max)
+        },
+        Style::outlined(color, mix(color, [0, 40, 0], 0.5), 1.2),
+    );
 }
 
 /// A mountain peak with a snow cap, its base centred on `p`.
 fn draw_peak(canvas: &mut Canvas, p: Point, s: f32) {
     let apex = (p.0, p.1 - 0.2 * s);
-    let rock = Convex::new(&[apex, (p.0 + 0.13 * s, p.1 + 0.05 * s), (p.0 - 0.13 * s, p.1 + 0.05 * s)]);
-    let shade = Convex::new(&[apex, (p.0 + 0.13 * s, p.1 + 0.05 * s), (p.0, p.1 + 0.05 * s)]);
+    let rock = Convex::new(&[
+        apex,
+        (p.0 + 0.13 * s, p.1 + 0.05 * s),
+        (p.0 - 0.13 * s, p.1 + 0.05 * s),
+    ]);
+    let shade = Convex::new(&[
+        apex,
+        (p.0 + 0.13 * s, p.1 + 0.05 * s),
+        (p.0, p.1 + 0.05 * s),
+    ]);
     let snow = Convex::new(&[
         apex,
         (p.0 + 0.047 * s, p.1 - 0.11 * s),
@@ -290,7 +329,12 @@ fn draw_sheaf(canvas: &mut Canvas, p: Point, s: f32) {
     for dx in [-0.04f32, 0.0, 0.04] {
         let top = (p.0 + dx * s, p.1 - 0.05 * s);
         canvas.fill_sdf(
-            (p.0 - 0.08 * s, p.1 - 0.1 * s, p.0 + 0.08 * s, p.1 + 0.09 * s),
+            (
+                p.0 - 0.08 * s,
+                p.1 - 0.1 * s,
+                p.0 + 0.08 * s,
+                p.1 + 0.09 * s,
+            ),
             |x, y| sdf::capsule(x, y, bottom, top, 0.009 * s),
             Style::solid(stalk),
         );
