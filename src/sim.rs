@@ -1,10 +1,193 @@
-//! Placeholder until this module's issue lands.
+//! `catan-bot simulate`: plays many games with uniformly random legal actions (no domestic
+//! trades), reports speed and outcomes, and with `--check` verifies the engine's invariants
+//! after every action.
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::{Context, bail};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::engine::{Action, Event, Game, Settings, invariants};
 
 /// Command-line arguments.
-#[derive(clap::Args, Debug, Default)]
-pub struct SimulateArgs {}
+#[derive(clap::Args, Debug)]
+pub struct SimulateArgs {
+    /// Number of games to play.
+    #[arg(long, default_value_t = 1000)]
+    pub games: u64,
+    /// Players per game: a number (`4`) or a range cycled across games (`3..6`).
+    #[arg(long, default_value = "4")]
+    pub players: String,
+    /// Base seed; game `i` uses seed `seed + i` for its board and its random choices.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Check every invariant after every action; exit non-zero on a violation.
+    #[arg(long)]
+    pub check: bool,
+    /// Stop a game without a winner after this many turns (random play is slow to finish).
+    #[arg(long, default_value_t = 1000)]
+    pub max_turns: u32,
+}
+
+impl Default for SimulateArgs {
+    fn default() -> Self {
+        SimulateArgs {
+            games: 1000,
+            players: "4".into(),
+            seed: 1,
+            check: false,
+            max_turns: 1000,
+        }
+    }
+}
+
+/// How one random game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub winner: Option<u8>,
+    pub turns: u32,
+    pub actions: u64,
+}
+
+/// Parses `4` or `3..6` (inclusive) into a list of player counts.
+pub fn parse_players(s: &str) -> anyhow::Result<Vec<u8>> {
+    let parse = |x: &str| -> anyhow::Result<u8> {
+        let n: u8 = x
+            .trim()
+            .parse()
+            .with_context(|| format!("`{x}` is not a player count"))?;
+        if !(2..=6).contains(&n) {
+            bail!("player counts go from 2 to 6, not {n}");
+        }
+        Ok(n)
+    };
+    match s.split_once("..") {
+        Some((a, b)) => {
+            let b = b.trim_start_matches('=');
+            let (a, b) = (parse(a)?, parse(b)?);
+            if a > b {
+                bail!("empty player range {s}");
+            }
+            Ok((a..=b).collect())
+        }
+        None => Ok(vec![parse(s)?]),
+    }
+}
+
+/// Plays one game with uniformly random legal actions until someone wins or `max_turns`
+/// turns have started. With `check`, verifies the invariants after every action.
+pub fn play_random_game(
+    game: &mut Game,
+    seed: u64,
+    max_turns: u32,
+    check: bool,
+) -> Result<Outcome, String> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_0f_ca7a);
+    let mut legal: Vec<Action> = Vec::with_capacity(256);
+    let mut events: Vec<Event> = Vec::with_capacity(16);
+    let mut actions = 0u64;
+    while game.winner().is_none() && game.turn <= max_turns {
+        let seat = match game.waiting_for().first() {
+            Some(&s) => s,
+            None => break,
+        };
+        game.legal_actions_into(seat, &mut legal);
+        if legal.is_empty() {
+            return Err(format!(
+                "no legal action for seat {seat} in {:?} (turn {})",
+                game.phase, game.turn
+            ));
+        }
+        let action = &legal[rng.gen_range(0..legal.len())];
+        events.clear();
+        if let Err(e) = game.apply_into(seat, action, &mut events) {
+            return Err(format!("legal action {action:?} refused: {e}"));
+        }
+        actions += 1;
+        if check {
+            invariants::check(game)
+                .map_err(|e| format!("after {action:?} (turn {}): {e}", game.turn))?;
+        }
+    }
+    Ok(Outcome {
+        winner: game.winner(),
+        turns: game.turn,
+        actions,
+    })
+}
 
 /// Entry point of the subcommand.
-pub fn run(_args: SimulateArgs) -> anyhow::Result<std::process::ExitCode> {
-    anyhow::bail!("not available yet")
+pub fn run(args: SimulateArgs) -> anyhow::Result<ExitCode> {
+    let counts = parse_players(&args.players)?;
+    let start = Instant::now();
+    let (mut actions, mut turns, mut won) = (0u64, 0u64, 0u64);
+    for i in 0..args.games {
+        let players = counts[(i % counts.len() as u64) as usize];
+        let seed = args.seed.wrapping_add(i);
+        let mut game = Game::new(Settings::for_players(players), seed);
+        match play_random_game(&mut game, seed, args.max_turns, args.check) {
+            Ok(o) => {
+                actions += o.actions;
+                turns += o.turns as u64;
+                won += o.winner.is_some() as u64;
+            }
+            Err(e) => {
+                eprintln!("game {i} ({players} players, seed {seed}): invariant violated: {e}");
+                return Ok(ExitCode::FAILURE);
+            }
+        }
+    }
+    let secs = start.elapsed().as_secs_f64().max(1e-9);
+    let games = args.games.max(1) as f64;
+    println!(
+        "games: {} ({} players, seed {}, max {} turns{})",
+        args.games,
+        args.players,
+        args.seed,
+        args.max_turns,
+        if args.check {
+            ", invariants checked"
+        } else {
+            ""
+        }
+    );
+    println!("time: {secs:.3} s");
+    println!("games/s: {:.0}", args.games as f64 / secs);
+    println!("actions/s: {:.0}", actions as f64 / secs);
+    println!("average actions per game: {:.1}", actions as f64 / games);
+    println!("average turns: {:.1}", turns as f64 / games);
+    println!("finished with a winner: {:.1}%", 100.0 * won as f64 / games);
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn player_ranges_parse() {
+        assert_eq!(parse_players("4").unwrap(), vec![4]);
+        assert_eq!(parse_players("3..6").unwrap(), vec![3, 4, 5, 6]);
+        assert_eq!(parse_players("5..=6").unwrap(), vec![5, 6]);
+        assert!(parse_players("7").is_err());
+        assert!(parse_players("6..3").is_err());
+        assert!(parse_players("x").is_err());
+    }
+
+    #[test]
+    fn random_games_are_reproducible_and_keep_invariants() {
+        for players in 3..=6 {
+            let mut a = Game::new(Settings::for_players(players), 11);
+            let mut b = Game::new(Settings::for_players(players), 11);
+            let oa = play_random_game(&mut a, 11, 200, true).unwrap();
+            let ob = play_random_game(&mut b, 11, 200, false).unwrap();
+            assert_eq!(oa, ob);
+            assert_eq!(
+                crate::engine::testkit::serialize(&a),
+                crate::engine::testkit::serialize(&b)
+            );
+        }
+    }
 }

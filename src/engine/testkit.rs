@@ -116,6 +116,24 @@ impl TestGame {
         }
     }
 
+    /// Rolls the dice for the current player with a result summing to `total`: the game's
+    /// RNG is reseeded until its next roll gives that total (deterministic), then a real
+    /// `Roll` action is applied.
+    pub fn roll_exact(&mut self, total: u8) -> Vec<Event> {
+        use rand::{Rng, SeedableRng};
+        for s in 0..10_000u64 {
+            let rng = rand_chacha::ChaCha8Rng::seed_from_u64(s);
+            let mut probe = rng.clone();
+            let dice = (probe.gen_range(1..=6u8), probe.gen_range(1..=6u8));
+            if dice.0 + dice.1 == total {
+                self.g.rng = rng;
+                let seat = self.g.current;
+                return self.ok(seat, Action::Roll);
+            }
+        }
+        panic!("no seed rolls {total}")
+    }
+
     /// Applies an action that must be accepted.
     pub fn ok(&mut self, seat: Seat, action: Action) -> Vec<Event> {
         match self.g.apply(seat, &action) {

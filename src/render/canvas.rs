@@ -1,0 +1,361 @@
+//! A tiny anti-aliased rasteriser over an RGB image.
+//!
+//! Shapes are described by signed distance functions (positive inside, in pixels), which gives
+//! smooth edges and outlines of any width with one formula. Large convex shapes (the hexes) use a
+//! span fast path so their interiors are written without evaluating the distance per pixel:
+//! that keeps a full board well inside the render budget.
+
+use image::{Rgb, RgbImage};
+
+/// An sRGB colour.
+pub type Color = [u8; 3];
+
+/// How a shape is filled: colour, optional dark outline `(colour, width in px)`, opacity.
+#[derive(Clone, Copy, Debug)]
+pub struct Style {
+    pub fill: Color,
+    pub outline: Option<(Color, f32)>,
+    pub alpha: f32,
+}
+
+impl Style {
+    pub fn solid(fill: Color) -> Style {
+        Style {
+            fill,
+            outline: None,
+            alpha: 1.0,
+        }
+    }
+
+    pub fn outlined(fill: Color, outline: Color, width: f32) -> Style {
+        Style {
+            fill,
+            outline: Some((outline, width)),
+            alpha: 1.0,
+        }
+    }
+
+    pub fn translucent(fill: Color, alpha: f32) -> Style {
+        Style {
+            fill,
+            outline: None,
+            alpha,
+        }
+    }
+}
+
+/// Linear mix of two colours (`t` = 0 gives `a`).
+pub fn mix(a: Color, b: Color, t: f32) -> Color {
+    let t = t.clamp(0.0, 1.0);
+    std::array::from_fn(|i| (a[i] as f32 + (b[i] as f32 - a[i] as f32) * t + 0.5) as u8)
+}
+
+/// An axis-aligned box in pixels: `(x0, y0, x1, y1)`.
+pub type Bounds = (f32, f32, f32, f32);
+
+/// The picture being drawn.
+pub struct Canvas {
+    pub img: RgbImage,
+}
+
+impl Canvas {
+    pub fn new(width: u32, height: u32) -> Canvas {
+        Canvas {
+            img: RgbImage::new(width, height),
+        }
+    }
+
+    pub fn width(&self) -> u32 {
+        self.img.width()
+    }
+
+    pub fn height(&self) -> u32 {
+        self.img.height()
+    }
+
+    /// Blends `c` over the pixel at `(x, y)` with opacity `a`; outside the image does nothing.
+    #[inline]
+    pub fn blend(&mut self, x: i32, y: i32, c: Color, a: f32) {
+        if a <= 0.0 || x < 0 || y < 0 || x >= self.width() as i32 || y >= self.height() as i32 {
+            return;
+        }
+        let p = self.img.get_pixel_mut(x as u32, y as u32);
+        p.0 = if a >= 1.0 { c } else { mix(p.0, c, a) };
+    }
+
+    /// Fills whole rows `y0..y1` with a colour chosen per row (gradients).
+    pub fn fill_rows(&mut self, y0: u32, y1: u32, color_of_row: impl Fn(u32) -> Color) {
+        let w = self.width() as usize;
+        let y1 = y1.min(self.height());
+        let buf: &mut [u8] = &mut self.img;
+        for y in y0..y1 {
+            let c = color_of_row(y);
+            let row = &mut buf[y as usize * w * 3..(y as usize + 1) * w * 3];
+            for px in row.chunks_exact_mut(3) {
+                px.copy_from_slice(&c);
+            }
+        }
+    }
+
+    /// Fills an integer rectangle (clipped) with a solid colour.
+    pub fn fill_rect(&mut self, x0: i32, y0: i32, x1: i32, y1: i32, c: Color) {
+        let (w, h) = (self.width() as i32, self.height() as i32);
+        for y in y0.max(0)..y1.min(h) {
+            for x in x0.max(0)..x1.min(w) {
+                self.img.put_pixel(x as u32, y as u32, Rgb(c));
+            }
+        }
+    }
+
+    /// Draws any shape given by its signed distance (px, positive inside) within `bounds`.
+    pub fn fill_sdf(&mut self, bounds: Bounds, sdf: impl Fn(f32, f32) -> f32, style: Style) {
+        let (x0, y0, x1, y1) = self.clip(bounds);
+        for y in y0..y1 {
+            let py = y as f32 + 0.5;
+            for x in x0..x1 {
+                let d = sdf(x as f32 + 0.5, py);
+                if d > -0.5 {
+                    let (c, a) = shade(d, style.fill, style.outline);
+                    self.blend(x, y, c, a * style.alpha);
+                }
+            }
+        }
+    }
+
+    /// Fills a convex polygon, colouring each covered pixel with `paint(x, y)` (textures), with
+    /// an optional outline. Interior spans skip the distance computation.
+    pub fn fill_convex(
+        &mut self,
+        poly: &Convex,
+        paint: impl Fn(i32, i32) -> Color,
+        outline: Option<(Color, f32)>,
+    ) {
+        let (x0, y0, x1, y1) = self.clip(poly.bounds(1.0));
+        let solid_from = outline.map_or(0.0, |(_, w)| w) + 0.5;
+        for y in y0..y1 {
+            let py = y as f32 + 0.5;
+            let Some((lo, hi)) = poly.span(py, -0.5) else {
+                continue;
+            };
+            let inner = poly.span(py, solid_from);
+            let from = (lo.floor() as i32).max(x0);
+            let to = (hi.ceil() as i32).min(x1);
+            for x in from..to {
+                let px = x as f32 + 0.5;
+                if let Some((a, b)) = inner {
+                    if px >= a && px <= b {
+                        let c = paint(x, y);
+                        self.img.put_pixel(x as u32, y as u32, Rgb(c));
+                        continue;
+                    }
+                }
+                let d = poly.distance(px, py);
+                if d > -0.5 {
+                    let (c, a) = shade(d, paint(x, y), outline);
+                    self.blend(x, y, c, a);
+                }
+            }
+        }
+    }
+
+    fn clip(&self, (x0, y0, x1, y1): Bounds) -> (i32, i32, i32, i32) {
+        (
+            (x0.floor() as i32 - 1).max(0),
+            (y0.floor() as i32 - 1).max(0),
+            (x1.ceil() as i32 + 1).min(self.width() as i32),
+            (y1.ceil() as i32 + 1).min(self.height() as i32),
+        )
+    }
+}
+
+/// Colour and coverage of a pixel at signed distance `d` from a shape's edge.
+#[inline]
+fn shade(d: f32, fill: Color, outline: Option<(Color, f32)>) -> (Color, f32) {
+    let coverage = (d + 0.5).clamp(0.0, 1.0);
+    let color = match outline {
+        Some((oc, w)) => mix(oc, fill, d - w + 0.5),
+        None => fill,
+    };
+    (color, coverage)
+}
+
+/// A convex polygon as inward half-planes `a·x + b·y + c ≥ 0` with unit normals, so the
+/// smallest of them is (inside) the exact distance to the border.
+#[derive(Clone, Debug)]
+pub struct Convex {
+    planes: Vec<(f32, f32, f32)>,
+    points: Vec<(f32, f32)>,
+}
+
+impl Convex {
+    /// From the corners in either winding order.
+    pub fn new(points: &[(f32, f32)]) -> Convex {
+        let n = points.len();
+        let area: f32 = (0..n)
+            .map(|i| {
+                let (x0, y0) = points[i];
+                let (x1, y1) = points[(i + 1) % n];
+                x0 * y1 - x1 * y0
+            })
+            .sum();
+        let sign = if area >= 0.0 { 1.0 } else { -1.0 };
+        let planes = (0..n)
+            .filter_map(|i| {
+                let (x0, y0) = points[i];
+                let (x1, y1) = points[(i + 1) % n];
+                let (dx, dy) = (x1 - x0, y1 - y0);
+                let len = (dx * dx + dy * dy).sqrt();
+                if len < 1e-6 {
+                    return None;
+                }
+                // Inward normal for a positively oriented polygon in y-down coordinates.
+                let (a, b) = (-dy / len * sign, dx / len * sign);
+                Some((a, b, -(a * x0 + b * y0)))
+            })
+            .collect();
+        Convex {
+            planes,
+            points: points.to_vec(),
+        }
+    }
+
+    /// A regular hexagon with pointy top: `radius` from centre to corner.
+    pub fn hexagon((cx, cy): (f32, f32), radius: f32) -> Convex {
+        let pts: Vec<(f32, f32)> = (0..6)
+            .map(|k| {
+                let ang = (-90.0 + 60.0 * k as f32).to_radians();
+                (cx + radius * ang.cos(), cy + radius * ang.sin())
+            })
+            .collect();
+        Convex::new(&pts)
+    }
+
+    /// Signed distance (positive inside; exact inside, a slight underestimate outside corners).
+    #[inline]
+    pub fn distance(&self, x: f32, y: f32) -> f32 {
+        self.planes
+            .iter()
+            .map(|&(a, b, c)| a * x + b * y + c)
+            .fold(f32::INFINITY, f32::min)
+    }
+
+    /// Box around the polygon grown by `margin`.
+    pub fn bounds(&self, margin: f32) -> Bounds {
+        let mut b = (f32::INFINITY, f32::INFINITY, f32::NEG_INFINITY, f32::NEG_INFINITY);
+        for &(x, y) in &self.points {
+            b = (b.0.min(x), b.1.min(y), b.2.max(x), b.3.max(y));
+        }
+        (b.0 - margin, b.1 - margin, b.2 + margin, b.3 + margin)
+    }
+
+    /// The x interval of row `y` where the distance is at least `t`, if any.
+    fn span(&self, y: f32, t: f32) -> Option<(f32, f32)> {
+        let (mut lo, mut hi) = (f32::NEG_INFINITY, f32::INFINITY);
+        for &(a, b, c) in &self.planes {
+            let rest = t - b * y - c;
+            if a.abs() < 1e-6 {
+                if rest > 0.0 {
+                    return None;
+                }
+            } else if a > 0.0 {
+                lo = lo.max(rest / a);
+            } else {
+                hi = hi.min(rest / a);
+            }
+        }
+        (lo <= hi).then_some((lo, hi))
+    }
+}
+
+/// Distance helpers (positive inside) for the common shapes.
+pub mod sdf {
+    /// Inside a circle.
+    #[inline]
+    pub fn circle(x: f32, y: f32, (cx, cy): (f32, f32), r: f32) -> f32 {
+        r - ((x - cx).powi(2) + (y - cy).powi(2)).sqrt()
+    }
+
+    /// Inside a capsule (a thick segment with round ends) of radius `r` around `a`–`b`.
+    #[inline]
+    pub fn capsule(x: f32, y: f32, a: (f32, f32), b: (f32, f32), r: f32) -> f32 {
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        let len2 = dx * dx + dy * dy;
+        let t = if len2 > 0.0 {
+            (((x - a.0) * dx + (y - a.1) * dy) / len2).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        let (qx, qy) = (a.0 + t * dx, a.1 + t * dy);
+        r - ((x - qx).powi(2) + (y - qy).powi(2)).sqrt()
+    }
+
+    /// Inside a rectangle `(x, y, w, h)` with corner radius `r`.
+    #[inline]
+    pub fn round_rect(x: f32, y: f32, (rx, ry, w, h): (f32, f32, f32, f32), r: f32) -> f32 {
+        let (cx, cy) = (rx + w / 2.0, ry + h / 2.0);
+        let qx = (x - cx).abs() - (w / 2.0 - r);
+        let qy = (y - cy).abs() - (h / 2.0 - r);
+        let outside = (qx.max(0.0).powi(2) + qy.max(0.0).powi(2)).sqrt();
+        let inside = qx.max(qy).min(0.0);
+        r - outside - inside
+    }
+
+    /// Inside an ellipse (approximate distance, good enough for anti-aliasing).
+    #[inline]
+    pub fn ellipse(x: f32, y: f32, (cx, cy): (f32, f32), rx: f32, ry: f32) -> f32 {
+        let k = (((x - cx) / rx).powi(2) + ((y - cy) / ry).powi(2)).sqrt();
+        (1.0 - k) * rx.min(ry)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn convex_distance_is_positive_inside_and_negative_outside() {
+        let square = Convex::new(&[(0.0, 0.0), (10.0, 0.0), (10.0, 10.0), (0.0, 10.0)]);
+        assert!((square.distance(5.0, 5.0) - 5.0).abs() < 1e-4);
+        assert!((square.distance(1.0, 5.0) - 1.0).abs() < 1e-4);
+        assert!(square.distance(-2.0, 5.0) < 0.0);
+        // Same answer for the opposite winding order.
+        let cw = Convex::new(&[(0.0, 0.0), (0.0, 10.0), (10.0, 10.0), (10.0, 0.0)]);
+        assert!((cw.distance(5.0, 5.0) - 5.0).abs() < 1e-4);
+    }
+
+    #[test]
+    fn convex_fill_covers_inside_and_leaves_outside() {
+        let mut c = Canvas::new(40, 40);
+        let hex = Convex::hexagon((20.0, 20.0), 15.0);
+        c.fill_convex(&hex, |_, _| [200, 10, 10], Some(([0, 0, 0], 2.0)));
+        assert_eq!(c.img.get_pixel(20, 20).0, [200, 10, 10]);
+        assert_eq!(c.img.get_pixel(1, 1).0, [0, 0, 0]); // untouched background
+        // The outline is dark just inside the top corner's border.
+        let top_edge = c.img.get_pixel(20, 6).0;
+        assert!(top_edge[0] < 100, "{top_edge:?}");
+    }
+
+    #[test]
+    fn sdf_shapes_blend_edges() {
+        let mut c = Canvas::new(30, 30);
+        c.fill_rows(0, 30, |_| [255, 255, 255]);
+        c.fill_sdf(
+            (0.0, 0.0, 30.0, 30.0),
+            |x, y| sdf::circle(x, y, (15.0, 15.0), 8.0),
+            Style::solid([0, 0, 255]),
+        );
+        assert_eq!(c.img.get_pixel(15, 15).0, [0, 0, 255]);
+        assert_eq!(c.img.get_pixel(2, 2).0, [255, 255, 255]);
+        // A pixel on the rim is a mix of both.
+        let rim = c.img.get_pixel(23, 15).0;
+        assert!(rim[0] > 0 && rim[0] < 255, "{rim:?}");
+    }
+
+    #[test]
+    fn round_rect_distance() {
+        let r = (0.0, 0.0, 20.0, 10.0);
+        assert!((sdf::round_rect(10.0, 5.0, r, 3.0) - 5.0).abs() < 1e-4);
+        assert!(sdf::round_rect(25.0, 5.0, r, 3.0) < 0.0);
+        assert!(sdf::capsule(5.0, 0.0, (0.0, 0.0), (10.0, 0.0), 2.0) > 1.9);
+    }
+}
