@@ -1302,3 +1302,31 @@ pub fn suggest(
     matching.truncate(MAX_SUGGESTIONS);
     matching
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_stay_unique_and_usable() {
+        let taken = vec!["bob".to_string(), "Bob2".to_string()];
+        assert_eq!(unique_name("Bob", &taken), "Bob3");
+        assert_eq!(unique_name("carol", &taken), "carol");
+        assert_eq!(clean_name("  ali\nce ", 7), "alice");
+        assert_eq!(clean_name(" \t", 7), "player7");
+    }
+
+    #[test]
+    fn seeds_differ_by_game_and_time() {
+        let a = derive_seed(1000, 1, 5);
+        assert_ne!(a, derive_seed(1001, 1, 5));
+        assert_ne!(a, derive_seed(1000, 2, 5));
+        assert_eq!(a, derive_seed(1000, 1, 5));
+    }
+
+    #[test]
+    fn button_ids_fit_discord() {
+        let id = button_id(u64::MAX, "confirm-4294967295-5", u64::MAX);
+        assert!(id.len() <= 100, "{id}");
+    }
+}
