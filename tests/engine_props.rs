@@ -38,8 +38,11 @@ fn any_action() -> impl Strategy<Value = Action> {
             .prop_map(|(first, second)| Action::PlayRoadBuilding { first, second }),
         (resource(), resource()).prop_map(|(a, b)| Action::PlayInvention(a, b)),
         resource().prop_map(Action::PlayMonopoly),
-        (resource(), resource(), 0u8..5)
-            .prop_map(|(give, get, count)| Action::MaritimeTrade { give, get, count }),
+        (resource(), resource(), 0u8..5).prop_map(|(give, get, count)| Action::MaritimeTrade {
+            give,
+            get,
+            count
+        }),
         (seat.clone(), resources(), resources())
             .prop_map(|(with, give, get)| Action::DomesticTrade { with, give, get }),
     ]

@@ -28,7 +28,9 @@ fn at(img: &RgbImage, (x, y): (f32, f32)) -> Color {
 }
 
 fn near(a: Color, b: Color, tol: i32) -> bool {
-    a.iter().zip(b).all(|(&x, y)| (x as i32 - y as i32).abs() <= tol)
+    a.iter()
+        .zip(b)
+        .all(|(&x, y)| (x as i32 - y as i32).abs() <= tol)
 }
 
 fn mid_game(players: u8, seed: u64) -> Game {
@@ -99,12 +101,20 @@ fn empty_intersections_show_their_pill_and_occupied_ones_do_not() {
                 empty += 1;
             }
             Some(b) => {
-                assert!(!near(got, PILL, 1), "no pill under {} (seat {})", v + 1, b.owner);
+                assert!(
+                    !near(got, PILL, 1),
+                    "no pill under {} (seat {})",
+                    v + 1,
+                    b.owner
+                );
                 occupied += 1;
             }
         }
     }
-    assert!(empty > 20 && occupied >= 8, "{empty} empty, {occupied} occupied");
+    assert!(
+        empty > 20 && occupied >= 8,
+        "{empty} empty, {occupied} occupied"
+    );
 }
 
 #[test]
@@ -185,7 +195,10 @@ fn port_badges_show_their_resource_colour() {
     let s = geo.hex_size;
     let mut specials = 0;
     for (port, place) in view.layout.ports.iter().zip(&geo.ports) {
-        let p = (place.badge.0 - 0.75 * place.radius, place.badge.1 + 0.03 * s);
+        let p = (
+            place.badge.0 - 0.75 * place.radius,
+            place.badge.1 + 0.03 * s,
+        );
         if let PortKind::Special(r) = port.kind {
             let got = at(&img, p);
             assert!(near(got, resource_color(r), 2), "{r} port: {got:?}");
@@ -251,7 +264,10 @@ fn panel_lines_follow_the_state() {
     let carol = lines.iter().find(|l| l.starts_with("Carol")).expect("row");
     assert!(carol.contains("Cards 11"), "{carol}");
     let bob = lines.iter().find(|l| l.starts_with("Bob")).expect("row");
-    assert!(bob.contains("[turn]") && bob.contains("[Largest Army]"), "{bob}");
+    assert!(
+        bob.contains("[turn]") && bob.contains("[Largest Army]"),
+        "{bob}"
+    );
     assert!(bob.contains("Knights 3"), "{bob}");
     let vp = view.players[1].public_vp;
     assert!(bob.contains(&format!("VP {vp} ")), "{bob}");
@@ -279,9 +295,17 @@ fn the_private_hand_appears_only_for_its_owner() {
     let public = game.view(None);
     let private = game.view(Some(0));
     let lines = panel_lines(&private, &names());
-    assert!(lines.iter().any(|l| l == "Your hand: 2 brick, 0 lumber, 1 wool, 0 grain, 3 ore"));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "Your hand: 2 brick, 0 lumber, 1 wool, 0 grain, 3 ore")
+    );
     assert!(lines.iter().any(|l| l.contains("Victory Point")));
-    assert!(!panel_lines(&public, &names()).iter().any(|l| l.contains("Victory Point")));
+    assert!(
+        !panel_lines(&public, &names())
+            .iter()
+            .any(|l| l.contains("Victory Point"))
+    );
 
     let geo_pub = BoardGeometry::new(&public).expect("geometry");
     let geo_priv = BoardGeometry::new(&private).expect("geometry");
@@ -313,7 +337,10 @@ fn public_picture_does_not_depend_on_hidden_information() {
         bought_turn: 2,
     }];
     game.deck.reverse();
-    assert_eq!(before, render_board(&game.view(None), &names()).expect("render"));
+    assert_eq!(
+        before,
+        render_board(&game.view(None), &names()).expect("render")
+    );
     assert_eq!(
         seat0_before,
         render_board(&game.view(Some(0)), &names()).expect("render")
@@ -323,10 +350,18 @@ fn public_picture_does_not_depend_on_hidden_information() {
 #[test]
 fn every_board_and_player_count_renders() {
     for players in 3..=6u8 {
-        for layout in [LayoutKind::Beginner, LayoutKind::Variable, LayoutKind::RandomTokens] {
+        for layout in [
+            LayoutKind::Beginner,
+            LayoutKind::Variable,
+            LayoutKind::RandomTokens,
+        ] {
             let view = sample_game(players, layout, 21).view(Some(0));
             let png = render_board(&view, &names()).expect("render");
-            assert!(png.len() < 300 * 1024, "{players}p {layout:?}: {} bytes", png.len());
+            assert!(
+                png.len() < 300 * 1024,
+                "{players}p {layout:?}: {} bytes",
+                png.len()
+            );
             let img = image::load_from_memory(&png).expect("valid PNG").to_rgb8();
             let geo = BoardGeometry::new(&view).expect("geometry");
             assert_eq!(geo.hex_centers.len(), if players >= 5 { 30 } else { 19 });

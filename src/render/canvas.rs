@@ -241,7 +241,12 @@ impl Convex {
 
     /// Box around the polygon grown by `margin`.
     pub fn bounds(&self, margin: f32) -> Bounds {
-        let mut b = (f32::INFINITY, f32::INFINITY, f32::NEG_INFINITY, f32::NEG_INFINITY);
+        let mut b = (
+            f32::INFINITY,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+            f32::NEG_INFINITY,
+        );
         for &(x, y) in &self.points {
             b = (b.0.min(x), b.1.min(y), b.2.max(x), b.3.max(y));
         }

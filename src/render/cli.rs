@@ -90,7 +90,11 @@ pub fn run_cli(args: RenderArgs) -> anyhow::Result<ExitCode> {
         Some(s) => Some(s - 1),
         None => None,
     };
-    let names: Vec<String> = args.names.split(',').map(|n| n.trim().to_string()).collect();
+    let names: Vec<String> = args
+        .names
+        .split(',')
+        .map(|n| n.trim().to_string())
+        .collect();
     let view = game.view(viewer);
 
     let start = Instant::now();
@@ -98,8 +102,7 @@ pub fn run_cli(args: RenderArgs) -> anyhow::Result<ExitCode> {
     let drawn = start.elapsed();
     let png = encode_png(&img)?;
     let total = start.elapsed();
-    std::fs::write(&args.out, &png)
-        .with_context(|| format!("writing {}", args.out.display()))?;
+    std::fs::write(&args.out, &png).with_context(|| format!("writing {}", args.out.display()))?;
     println!(
         "wrote {} ({}×{}, {:.0} KB) after {played} moves: drawn in {:.1} ms, encoded in {:.1} ms",
         args.out.display(),

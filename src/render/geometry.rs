@@ -122,10 +122,7 @@ impl BoardGeometry {
                 Rect::new(x - w / 2.0, y - h / 2.0, w, h)
             })
             .collect();
-        let hex_code_points = hex_centers
-            .iter()
-            .map(|&(x, y)| (x, y - 0.6 * s))
-            .collect();
+        let hex_code_points = hex_centers.iter().map(|&(x, y)| (x, y - 0.6 * s)).collect();
 
         let mut ports = Vec::with_capacity(view.layout.ports.len());
         for port in &view.layout.ports {
@@ -259,10 +256,8 @@ mod tests {
         let g = BoardGeometry::new(&view).expect("geometry");
         for (i, a) in g.label_pills.iter().enumerate() {
             for b in &g.label_pills[i + 1..] {
-                let apart = a.x + a.w <= b.x
-                    || b.x + b.w <= a.x
-                    || a.y + a.h <= b.y
-                    || b.y + b.h <= a.y;
+                let apart =
+                    a.x + a.w <= b.x || b.x + b.w <= a.x || a.y + a.h <= b.y || b.y + b.h <= a.y;
                 assert!(apart, "{a:?} overlaps {b:?}");
             }
         }

@@ -32,7 +32,12 @@ pub fn draw_tokens(canvas: &mut Canvas, geo: &BoardGeometry, view: &GameView, fo
         let c = geo.hex_centers[h];
         let shadow = (c.0 + 0.02 * s, c.1 + 0.035 * s);
         canvas.fill_sdf(
-            (shadow.0 - r - 2.0, shadow.1 - r - 2.0, shadow.0 + r + 2.0, shadow.1 + r + 2.0),
+            (
+                shadow.0 - r - 2.0,
+                shadow.1 - r - 2.0,
+                shadow.0 + r + 2.0,
+                shadow.1 + r + 2.0,
+            ),
             |x, y| sdf::circle(x, y, shadow, r),
             Style::translucent([0, 0, 0], 0.3),
         );
@@ -79,18 +84,16 @@ pub fn draw_hex_codes(canvas: &mut Canvas, geo: &BoardGeometry, view: &GameView,
         let w = fonts.width(Weight::Bold, size, text) + 0.7 * size;
         let tab = Rect::new(p.0 - w / 2.0, p.1 - 0.65 * size, w, 1.3 * size);
         canvas.fill_sdf(
-            (tab.x - 1.0, tab.y - 1.0, tab.x + tab.w + 1.0, tab.bottom() + 1.0),
+            (
+                tab.x - 1.0,
+                tab.y - 1.0,
+                tab.x + tab.w + 1.0,
+                tab.bottom() + 1.0,
+            ),
             |x, y| sdf::round_rect(x, y, tab.tuple(), 0.4 * size),
             Style::translucent(palette::HEX_CODE_BG, 0.55),
         );
-        fonts.draw_centered(
-            canvas,
-            Weight::Bold,
-            size,
-            p,
-            palette::HEX_CODE_TEXT,
-            text,
-        );
+        fonts.draw_centered(canvas, Weight::Bold, size, p, palette::HEX_CODE_TEXT, text);
     }
 }
 
@@ -104,7 +107,12 @@ pub fn draw_vertex_pills(canvas: &mut Canvas, geo: &BoardGeometry, view: &GameVi
         }
         let pill = *pill;
         canvas.fill_sdf(
-            (pill.x - 1.0, pill.y - 1.0, pill.x + pill.w + 1.0, pill.bottom() + 1.0),
+            (
+                pill.x - 1.0,
+                pill.y - 1.0,
+                pill.x + pill.w + 1.0,
+                pill.bottom() + 1.0,
+            ),
             |x, y| sdf::round_rect(x, y, pill.tuple(), pill.h / 2.0),
             Style::outlined(palette::PILL, palette::PILL_BORDER, 1.3),
         );
@@ -174,7 +182,18 @@ mod tests {
 
     #[test]
     fn pips_follow_the_dice_odds() {
-        let expected = [(2, 1), (3, 2), (4, 3), (5, 4), (6, 5), (8, 5), (9, 4), (10, 3), (11, 2), (12, 1)];
+        let expected = [
+            (2, 1),
+            (3, 2),
+            (4, 3),
+            (5, 4),
+            (6, 5),
+            (8, 5),
+            (9, 4),
+            (10, 3),
+            (11, 2),
+            (12, 1),
+        ];
         for (n, p) in expected {
             assert_eq!(pips(n), p, "number {n}");
         }

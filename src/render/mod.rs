@@ -25,7 +25,8 @@ pub use cli::{RenderArgs, run_cli};
 pub use geometry::{BoardGeometry, IMAGE_WIDTH, Point, PortPlacement, Rect};
 pub use labels::{is_hot, pips, token_number_point};
 pub use palette::{
-    GLOW, PANEL, PILL, PLAYER, PLAYER_NAMES, ROBBER, SAND, TOKEN, TOKEN_HOT, resource as resource_color,
+    GLOW, PANEL, PILL, PLAYER, PLAYER_NAMES, ROBBER, SAND, TOKEN, TOKEN_HOT,
+    resource as resource_color,
 };
 pub use panel::{PanelContent, PanelLayout, panel_lines, seat_name};
 pub use pieces::building_label_point;
@@ -116,7 +117,10 @@ fn validate(view: &GameView) -> Result<(), RenderError> {
     }
     let seat_ok = |s: u8| (s as usize) < players;
     if let Some(b) = view.buildings.iter().flatten().find(|b| !seat_ok(b.owner)) {
-        return bad(format!("a building belongs to seat {} of {players}", b.owner));
+        return bad(format!(
+            "a building belongs to seat {} of {players}",
+            b.owner
+        ));
     }
     if let Some(s) = view.roads.iter().flatten().find(|&&s| !seat_ok(s)) {
         return bad(format!("a road belongs to seat {s} of {players}"));
@@ -157,10 +161,16 @@ mod tests {
         let good = Game::new(Settings::for_players(4), 1).view(None);
         let mut v = good.clone();
         v.robber = 200;
-        assert!(matches!(render_board(&v, &[]), Err(RenderError::InvalidView(_))));
+        assert!(matches!(
+            render_board(&v, &[]),
+            Err(RenderError::InvalidView(_))
+        ));
         let mut v = good.clone();
         v.buildings.pop();
-        assert!(matches!(render_board(&v, &[]), Err(RenderError::InvalidView(_))));
+        assert!(matches!(
+            render_board(&v, &[]),
+            Err(RenderError::InvalidView(_))
+        ));
         let mut v = good.clone();
         v.roads[3] = Some(9);
         let err = render_board(&v, &[]).expect_err("seat 9 does not exist");

@@ -62,7 +62,14 @@ impl PanelLayout {
         ];
         y += HEADER_H + 10.0 + TABLE_HEAD_H;
         let rows = (0..players)
-            .map(|i| Rect::new(PAD, y + i as f32 * (ROW_H + ROW_GAP), width - 2.0 * PAD, ROW_H))
+            .map(|i| {
+                Rect::new(
+                    PAD,
+                    y + i as f32 * (ROW_H + ROW_GAP),
+                    width - 2.0 * PAD,
+                    ROW_H,
+                )
+            })
             .collect();
         y += players as f32 * (ROW_H + ROW_GAP) + 4.0;
         let holders = Rect::new(PAD, y, width - 2.0 * PAD, HOLDERS_H);
@@ -141,7 +148,11 @@ impl PanelContent {
                     .iter()
                     .map(|&(s, n)| format!("{} {n}", name(s)))
                     .collect();
-                format!("Turn {}: 7! Waiting for discards: {}", view.turn, who.join(", "))
+                format!(
+                    "Turn {}: 7! Waiting for discards: {}",
+                    view.turn,
+                    who.join(", ")
+                )
             }
             Phase::MoveRobber => format!("Turn {}: {current} moves the robber", view.turn),
             Phase::Main => format!("Turn {}: {current} trades and builds", view.turn),
@@ -376,7 +387,13 @@ fn draw_die(canvas: &mut Canvas, d: Rect, value: u8) {
         2 => &[(-1.0, -1.0), (1.0, 1.0)],
         3 => &[(-1.0, -1.0), (0.0, 0.0), (1.0, 1.0)],
         4 => &[(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)],
-        5 => &[(-1.0, -1.0), (1.0, -1.0), (0.0, 0.0), (-1.0, 1.0), (1.0, 1.0)],
+        5 => &[
+            (-1.0, -1.0),
+            (1.0, -1.0),
+            (0.0, 0.0),
+            (-1.0, 1.0),
+            (1.0, 1.0),
+        ],
         6 => &[
             (-1.0, -1.0),
             (1.0, -1.0),
@@ -440,7 +457,14 @@ fn draw_row(canvas: &mut Canvas, rect: Rect, row: &PlayerRow, fonts: &Fonts) {
     let name_x = rect.x + 52.0;
     let max_name = COLUMNS[0].1 - 30.0 - name_x - tag_w;
     let name = fonts.fit(weight, 21.0, &row.name, max_name);
-    fonts.draw_left(canvas, weight, 21.0, (name_x, cy), palette::PANEL_TEXT, &name);
+    fonts.draw_left(
+        canvas,
+        weight,
+        21.0,
+        (name_x, cy),
+        palette::PANEL_TEXT,
+        &name,
+    );
     let mut tx = name_x + fonts.width(weight, 21.0, &name) + 10.0;
     for t in tags {
         let w = fonts.width(Weight::Bold, 13.0, t) + 12.0;
@@ -450,14 +474,7 @@ fn draw_row(canvas: &mut Canvas, rect: Rect, row: &PlayerRow, fonts: &Fonts) {
             |x, y| sdf::round_rect(x, y, pill.tuple(), 11.0),
             Style::solid(palette::PANEL_ACCENT),
         );
-        fonts.draw_centered(
-            canvas,
-            Weight::Bold,
-            13.0,
-            pill.center(),
-            palette::PANEL,
-            t,
-        );
+        fonts.draw_centered(canvas, Weight::Bold, 13.0, pill.center(), palette::PANEL, t);
         tx += w + 6.0;
     }
     for (i, ((_, x), n)) in COLUMNS.iter().zip(row.numbers).enumerate() {

@@ -29,7 +29,10 @@ const TOWER: [(f32, f32); 5] = [
 const HALL: [(f32, f32); 4] = [(-0.2, -0.02), (0.72, -0.02), (0.72, 0.46), (-0.2, 0.46)];
 
 fn scaled(shape: &[(f32, f32)], (cx, cy): Point, w: f32) -> Convex {
-    let pts: Vec<Point> = shape.iter().map(|&(x, y)| (cx + x * w, cy + y * w)).collect();
+    let pts: Vec<Point> = shape
+        .iter()
+        .map(|&(x, y)| (cx + x * w, cy + y * w))
+        .collect();
     Convex::new(&pts)
 }
 

@@ -10,8 +10,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::engine::game::{HeldCard, LastChange};
 use crate::engine::{
-    Building, Game, LayoutKind, Phase, Resources, Seat, Settings, Terrain, Topology,
-    VertexId,
+    Building, Game, LayoutKind, Phase, Resources, Seat, Settings, Terrain, Topology, VertexId,
 };
 
 /// A game some turns in: 2–4 buildings and a few roads per player, some cities, cards in hand,

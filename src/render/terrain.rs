@@ -42,8 +42,9 @@ pub fn draw_sea(canvas: &mut Canvas, geo: &BoardGeometry) {
             canvas.fill_sdf(
                 (c.0 - half - 3.0, c.1 - 4.0, c.0 + half + 3.0, c.1 + 4.0),
                 |px, py| {
-                    sdf::capsule(px, py, (c.0 - half, c.1), (c.0, c.1 - 2.5), 1.3)
-                        .max(sdf::capsule(px, py, (c.0, c.1 - 2.5), (c.0 + half, c.1), 1.3))
+                    sdf::capsule(px, py, (c.0 - half, c.1), (c.0, c.1 - 2.5), 1.3).max(
+                        sdf::capsule(px, py, (c.0, c.1 - 2.5), (c.0 + half, c.1), 1.3),
+                    )
                 },
                 Style::translucent(palette::SEA_WAVE, 0.55),
             );
@@ -189,7 +190,11 @@ fn draw_tree(canvas: &mut Canvas, p: Point, s: f32) {
         (p.0 + 0.018 * s, p.1 + 0.05 * s),
         (p.0 - 0.018 * s, p.1 + 0.05 * s),
     ]);
-    canvas.fill_sdf(trunk.bounds(2.0), |x, y| trunk.distance(x, y), Style::solid(TRUNK));
+    canvas.fill_sdf(
+        trunk.bounds(2.0),
+        |x, y| trunk.distance(x, y),
+        Style::solid(TRUNK),
+    );
     let low = Convex::new(&[
         (p.0, p.1 - 0.15 * s),
         (p.0 + 0.085 * s, p.1 + 0.01 * s),
@@ -248,7 +253,12 @@ fn draw_tuft(canvas: &mut Canvas, p: Point, s: f32) {
     for dx in [-0.05, 0.0, 0.05] {
         let tip = (p.0 + dx * s, p.1 - 0.05 * s + (dx as f32).abs() * 0.6 * s);
         canvas.fill_sdf(
-            (p.0 - 0.08 * s, p.1 - 0.08 * s, p.0 + 0.08 * s, p.1 + 0.07 * s),
+            (
+                p.0 - 0.08 * s,
+                p.1 - 0.08 * s,
+                p.0 + 0.08 * s,
+                p.1 + 0.07 * s,
+            ),
             |x, y| sdf::capsule(x, y, base, tip, 0.012 * s),
             Style::solid(color),
         );
@@ -258,8 +268,16 @@ fn draw_tuft(canvas: &mut Canvas, p: Point, s: f32) {
 /// A mountain peak with a snow cap, its base centred on `p`.
 fn draw_peak(canvas: &mut Canvas, p: Point, s: f32) {
     let apex = (p.0, p.1 - 0.2 * s);
-    let rock = Convex::new(&[apex, (p.0 + 0.13 * s, p.1 + 0.05 * s), (p.0 - 0.13 * s, p.1 + 0.05 * s)]);
-    let shade = Convex::new(&[apex, (p.0 + 0.13 * s, p.1 + 0.05 * s), (p.0, p.1 + 0.05 * s)]);
+    let rock = Convex::new(&[
+        apex,
+        (p.0 + 0.13 * s, p.1 + 0.05 * s),
+        (p.0 - 0.13 * s, p.1 + 0.05 * s),
+    ]);
+    let shade = Convex::new(&[
+        apex,
+        (p.0 + 0.13 * s, p.1 + 0.05 * s),
+        (p.0, p.1 + 0.05 * s),
+    ]);
     let snow = Convex::new(&[
         apex,
         (p.0 + 0.047 * s, p.1 - 0.11 * s),
@@ -290,7 +308,12 @@ fn draw_sheaf(canvas: &mut Canvas, p: Point, s: f32) {
     for dx in [-0.04f32, 0.0, 0.04] {
         let top = (p.0 + dx * s, p.1 - 0.05 * s);
         canvas.fill_sdf(
-            (p.0 - 0.08 * s, p.1 - 0.1 * s, p.0 + 0.08 * s, p.1 + 0.09 * s),
+            (
+                p.0 - 0.08 * s,
+                p.1 - 0.1 * s,
+                p.0 + 0.08 * s,
+                p.1 + 0.09 * s,
+            ),
             |x, y| sdf::capsule(x, y, bottom, top, 0.009 * s),
             Style::solid(stalk),
         );

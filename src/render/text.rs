@@ -186,6 +186,9 @@ mod tests {
             .iter()
             .fold((0u32, 0u32), |(a, b), &(x, y)| (a + x, b + y));
         let (mx, my) = (sx as f32 / lit.len() as f32, sy as f32 / lit.len() as f32);
-        assert!((mx - 30.0).abs() < 2.0 && (my - 20.0).abs() < 2.0, "{mx},{my}");
+        assert!(
+            (mx - 30.0).abs() < 2.0 && (my - 20.0).abs() < 2.0,
+            "{mx},{my}"
+        );
     }
 }
