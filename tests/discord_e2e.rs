@@ -365,15 +365,12 @@ async fn short_game_with_restart_and_reaction_trade() {
         "every turn message has a My hand button"
     );
     let png = turn.png_files();
-    // TEMPORARY until the renderer is merged.
-    if !png.is_empty() {
-        assert_eq!(png.len(), 1, "board attached at turn start");
-        assert_eq!(png[0].filename, "board.png");
-        assert_eq!(
-            turn.payload()["embeds"][0]["image"]["url"],
-            "attachment://board.png"
-        );
-    }
+    assert_eq!(png.len(), 1, "board attached at turn start");
+    assert_eq!(png[0].filename, "board.png");
+    assert_eq!(
+        turn.payload()["embeds"][0]["image"]["url"],
+        "attachment://board.png"
+    );
     let turn_message = posted_message(&turn);
     let current = *players.iter().find(|p| p.id == pinged[0]).unwrap();
 
@@ -689,4 +686,62 @@ async fn deferred_answers_stay_private() {
             .any(|r| is_channel_post(r) && r.content() == refusal.content()),
         "the refusal was not posted publicly"
     );
+}
+
+/// Figures, not assertions: round trip of a command through the fake gateway, the real bot
+/// (poise, table, sled) and back to the fake REST server. Run with
+/// `cargo test --release --test discord_e2e -- --ignored --nocapture`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore]
+async fn measure_command_round_trip() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let _bot = start_bot(&fake, dir.path(), 1).await;
+    let d = Discord { fake: fake.clone() };
+    let players = [
+        Player::new(11, "alice"),
+        Player::new(12, "bob"),
+        Player::new(13, "carol"),
+    ];
+    d.command(&players[0], &["new"], &[("seed", json!(7))])
+        .await;
+    for p in &players[1..] {
+        d.command(p, &["join"], &[]).await;
+    }
+    d.command(&players[0], &["start"], &[]).await;
+    let samples = |name: &'static str| (name, Vec::new());
+    let mut results = vec![
+        samples("status"),
+        samples("hand"),
+        samples("settlement autocomplete"),
+    ];
+    for i in 0..300 {
+        let p = &players[i % 3];
+        let t = std::time::Instant::now();
+        d.command(p, &["status"], &[]).await;
+        results[0].1.push(t.elapsed());
+        let t = std::time::Instant::now();
+        d.command(p, &["hand"], &[]).await;
+        results[1].1.push(t.elapsed());
+        let t = std::time::Instant::now();
+        d.autocomplete(
+            p,
+            &["build", "settlement"],
+            &[("place", json!(""))],
+            "place",
+        )
+        .await;
+        results[2].1.push(t.elapsed());
+    }
+    for (name, mut s) in results {
+        s.sort();
+        let pct = |q: f64| s[((s.len() as f64 - 1.0) * q) as usize];
+        println!(
+            "{name}: n={} p50={:?} p99={:?} max={:?}",
+            s.len(),
+            pct(0.5),
+            pct(0.99),
+            s[s.len() - 1]
+        );
+    }
 }

@@ -601,7 +601,10 @@ fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
 
 fn header_param(head: &str, name: &str) -> Option<String> {
     let key = format!("{name}=\"");
-    head.split(';').map(str::trim).find_map(|p| {
+    let disposition = head
+        .lines()
+        .find(|l| l.to_ascii_lowercase().starts_with("content-disposition"))?;
+    disposition.split(';').map(str::trim).find_map(|p| {
         p.strip_prefix(&key)
             .map(|v| v.trim_end_matches('"').to_string())
     })
