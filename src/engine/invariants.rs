@@ -56,6 +56,7 @@ pub fn check(g: &Game) -> Result<(), String> {
         ));
     }
     // pieces: on the board + left = limits
+    let view = g.view(None);
     for (s, p) in g.players.iter().enumerate() {
         let seat = s as Seat;
         let roads = g.roads.iter().filter(|&&o| o == Some(seat)).count() as u8;
@@ -93,7 +94,7 @@ pub fn check(g: &Game) -> Result<(), String> {
         let awards =
             2 * (g.longest_route == Some(seat)) as u8 + 2 * (g.largest_army == Some(seat)) as u8;
         if g.winner().is_none() {
-            let reported = g.view(None).players[s].public_vp;
+            let reported = view.players[s].public_vp;
             if reported != board_vp + awards {
                 return Err(format!(
                     "seat {s} public VP {reported}, board says {}",
