@@ -17,6 +17,11 @@ const NAMES: [&str; 3] = ["alice", "bob", "carol"];
 /// Board pictures attached to replies (zero while the renderer is unavailable).
 static IMAGES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
+thread_local! {
+    /// Latencies of the commands whose replies carried a board picture.
+    static WITH_IMAGE: std::cell::RefCell<Vec<Duration>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 /// Builds when it can, often buys, sometimes plays, trades and builds roads, else ends.
 fn choose(legal: &[Action], rng: &mut ChaCha8Rng) -> Action {
     let pick = |f: fn(&Action) -> bool, p: f64, rng: &mut ChaCha8Rng| {
@@ -63,10 +68,11 @@ fn play(table: &mut Table, place: u64, seed: u64, max: usize, now: &mut u64) -> 
         let t = Instant::now();
         let r = table.handle_text(c, text, *now);
         let d = t.elapsed();
-        IMAGES.fetch_add(
-            r.iter().filter(|r| r.image.is_some()).count(),
-            std::sync::atomic::Ordering::Relaxed,
-        );
+        let images = r.iter().filter(|r| r.image.is_some()).count();
+        IMAGES.fetch_add(images, std::sync::atomic::Ordering::Relaxed);
+        if images > 0 {
+            WITH_IMAGE.with(|w| w.borrow_mut().push(d));
+        }
         if let Some(bad) = r.iter().find(|r| r.is_refusal()) {
             panic!("`{text}` refused: {}", bad.text);
         }
@@ -153,6 +159,11 @@ fn main() {
             "  boards rendered so far: {}",
             IMAGES.load(std::sync::atomic::Ordering::Relaxed)
         );
+        let with_image = WITH_IMAGE.with(|w| std::mem::take(&mut *w.borrow_mut()));
+        if !with_image.is_empty() {
+            let wall = with_image.iter().sum();
+            report("  commands that rendered a board", with_image, wall);
+        }
         println!("  store size {} KB", table.store_size().unwrap_or(0) / 1024);
     }
 
