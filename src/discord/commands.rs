@@ -312,8 +312,11 @@ async fn new_in_thread(ctx: Context<'_>, bot: &Arc<Bot>, text: String) -> Comman
         .await?;
     let refused = answer(bot, origin, move |t, now| t.handle_text(&who, &text, now)).await;
     if refused {
-        // Keep the channel tidy: no empty thread for a game that was not created.
-        thread.id.delete(&bot.http).await?;
+        // Keep the channel tidy: no empty thread for a game that was not created. Needs
+        // Manage Threads, which the invite does not ask for: without it the thread stays.
+        if let Err(e) = thread.id.delete(&bot.http).await {
+            tracing::info!("could not delete the unused thread {}: {e}", thread.id);
+        }
     }
     Ok(())
 }
