@@ -303,7 +303,7 @@ pub fn draw(canvas: &mut Canvas, layout: &PanelLayout, content: &PanelContent, f
         "Player",
     );
     for (title, x) in COLUMNS {
-        fonts.draw_centered(
+        fonts.draw_centered_on_caps(
             canvas,
             Weight::Regular,
             16.0,
