@@ -83,14 +83,9 @@ pub fn draw_hex_codes(canvas: &mut Canvas, geo: &BoardGeometry, view: &GameView,
         let text = &topo.hex_labels[h];
         let w = fonts.width(Weight::Bold, size, text) + 0.7 * size;
         let tab = Rect::new(p.0 - w / 2.0, p.1 - 0.65 * size, w, 1.3 * size);
-        canvas.fill_sdf(
-            (
-                tab.x - 1.0,
-                tab.y - 1.0,
-                tab.x + tab.w + 1.0,
-                tab.bottom() + 1.0,
-            ),
-            |x, y| sdf::round_rect(x, y, tab.tuple(), 0.4 * size),
+        canvas.fill_round_rect(
+            tab.tuple(),
+            0.4 * size,
             Style::translucent(palette::HEX_CODE_BG, 0.55),
         );
         fonts.draw_centered(canvas, Weight::Bold, size, p, palette::HEX_CODE_TEXT, text);
@@ -106,14 +101,9 @@ pub fn draw_vertex_pills(canvas: &mut Canvas, geo: &BoardGeometry, view: &GameVi
             continue;
         }
         let pill = *pill;
-        canvas.fill_sdf(
-            (
-                pill.x - 1.0,
-                pill.y - 1.0,
-                pill.x + pill.w + 1.0,
-                pill.bottom() + 1.0,
-            ),
-            |x, y| sdf::round_rect(x, y, pill.tuple(), pill.h / 2.0),
+        canvas.fill_round_rect(
+            pill.tuple(),
+            pill.h / 2.0,
             Style::outlined(palette::PILL, palette::PILL_BORDER, 1.3),
         );
         fonts.draw_centered(

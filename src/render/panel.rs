@@ -303,7 +303,7 @@ pub fn draw(canvas: &mut Canvas, layout: &PanelLayout, content: &PanelContent, f
         "Player",
     );
     for (title, x) in COLUMNS {
-        fonts.draw_centered(
+        fonts.draw_centered_on_caps(
             canvas,
             Weight::Regular,
             16.0,
@@ -363,9 +363,9 @@ fn draw_roll(canvas: &mut Canvas, layout: &PanelLayout, roll: Option<(u8, u8)>, 
         }
         None => {
             for d in [d0, d1] {
-                canvas.fill_sdf(
-                    (d.x, d.y, d.x + d.w, d.y + d.h),
-                    |x, y| sdf::round_rect(x, y, d.tuple(), 9.0),
+                canvas.fill_round_rect(
+                    d.tuple(),
+                    9.0,
                     Style::outlined(palette::PANEL, palette::PANEL_DIM, 2.0),
                 );
             }
@@ -375,9 +375,9 @@ fn draw_roll(canvas: &mut Canvas, layout: &PanelLayout, roll: Option<(u8, u8)>, 
 
 /// A die face with the usual pip pattern.
 fn draw_die(canvas: &mut Canvas, d: Rect, value: u8) {
-    canvas.fill_sdf(
-        (d.x, d.y, d.x + d.w, d.y + d.h),
-        |x, y| sdf::round_rect(x, y, d.tuple(), 9.0),
+    canvas.fill_round_rect(
+        d.tuple(),
+        9.0,
         Style::outlined(palette::DIE, palette::PIECE_OUTLINE, 2.0),
     );
     let (cx, cy) = d.center();
@@ -421,19 +421,11 @@ fn draw_row(canvas: &mut Canvas, rect: Rect, row: &PlayerRow, fonts: &Fonts) {
     } else {
         palette::PANEL_ROW
     };
-    canvas.fill_sdf(
-        (rect.x, rect.y, rect.x + rect.w, rect.bottom()),
-        |x, y| sdf::round_rect(x, y, rect.tuple(), 8.0),
-        Style::solid(bg),
-    );
+    canvas.fill_round_rect(rect.tuple(), 8.0, Style::solid(bg));
     let cy = rect.y + rect.h / 2.0;
     if row.current {
         let bar = Rect::new(rect.x, rect.y, 6.0, rect.h);
-        canvas.fill_sdf(
-            (bar.x, bar.y, bar.x + bar.w, bar.bottom()),
-            |x, y| sdf::round_rect(x, y, bar.tuple(), 3.0),
-            Style::solid(palette::PANEL_ACCENT),
-        );
+        canvas.fill_round_rect(bar.tuple(), 3.0, Style::solid(palette::PANEL_ACCENT));
     }
     let color = palette::PLAYER[row.seat as usize % 6];
     pieces::draw_settlement_shape(canvas, (rect.x + 28.0, cy), 26.0, color);
@@ -469,11 +461,7 @@ fn draw_row(canvas: &mut Canvas, rect: Rect, row: &PlayerRow, fonts: &Fonts) {
     for t in tags {
         let w = fonts.width(Weight::Bold, 13.0, t) + 12.0;
         let pill = Rect::new(tx, cy - 11.0, w, 22.0);
-        canvas.fill_sdf(
-            (pill.x, pill.y, pill.x + pill.w, pill.bottom()),
-            |x, y| sdf::round_rect(x, y, pill.tuple(), 11.0),
-            Style::solid(palette::PANEL_ACCENT),
-        );
+        canvas.fill_round_rect(pill.tuple(), 11.0, Style::solid(palette::PANEL_ACCENT));
         fonts.draw_centered(canvas, Weight::Bold, 13.0, pill.center(), palette::PANEL, t);
         tx += w + 6.0;
     }
@@ -488,9 +476,9 @@ fn draw_row(canvas: &mut Canvas, rect: Rect, row: &PlayerRow, fonts: &Fonts) {
 }
 
 fn draw_hand(canvas: &mut Canvas, rect: Rect, hand: &(Vec<(Resource, u8)>, String), fonts: &Fonts) {
-    canvas.fill_sdf(
-        (rect.x, rect.y, rect.x + rect.w, rect.bottom()),
-        |x, y| sdf::round_rect(x, y, rect.tuple(), 10.0),
+    canvas.fill_round_rect(
+        rect.tuple(),
+        10.0,
         Style::outlined(palette::HAND_BG, palette::PANEL_ACCENT, 2.0),
     );
     fonts.draw_left(
@@ -509,9 +497,9 @@ fn draw_hand(canvas: &mut Canvas, rect: Rect, hand: &(Vec<(Resource, u8)>, Strin
         let w = fonts.width(Weight::Bold, 18.0, &label) + 20.0;
         let chip = Rect::new(x, chip_y, w, 30.0);
         let fill = palette::resource(r);
-        canvas.fill_sdf(
-            (chip.x, chip.y, chip.x + chip.w, chip.bottom()),
-            |px, py| sdf::round_rect(px, py, chip.tuple(), 7.0),
+        canvas.fill_round_rect(
+            chip.tuple(),
+            7.0,
             Style::outlined(fill, palette::PIECE_OUTLINE, 1.5),
         );
         fonts.draw_centered(

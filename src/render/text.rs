@@ -95,6 +95,21 @@ impl Fonts {
         self.draw_raw(canvas, weight, size, (x, y), color, text);
     }
 
+    /// Draws `text` centred horizontally on `cx`, on the baseline that centres a capital on
+    /// `cy` (so column titles with and without descenders line up).
+    pub fn draw_centered_on_caps(
+        &self,
+        canvas: &mut Canvas,
+        weight: Weight,
+        size: f32,
+        (cx, cy): (f32, f32),
+        color: Color,
+        text: &str,
+    ) {
+        let w = self.width(weight, size, text);
+        self.draw_left(canvas, weight, size, (cx - w / 2.0, cy), color, text);
+    }
+
     /// Draws `text` starting at `x` with its ink vertically centred on `cy`'s capital height
     /// (so lines of mixed text share a baseline).
     pub fn draw_left(
