@@ -189,6 +189,21 @@ impl Session {
         store.put_meta(self.meta.id, &encode_meta(&self.meta))
     }
 
+    /// Saves the meta record; if the store refuses, puts `before` back so that memory keeps
+    /// matching what is on disk.
+    pub fn save_meta_or_restore(
+        &mut self,
+        store: &dyn Store,
+        before: GameMeta,
+    ) -> Result<(), StoreError> {
+        let saved = self.save_meta(store);
+        if saved.is_err() {
+            self.meta = before;
+            self.refresh_players();
+        }
+        saved
+    }
+
     /// Starts the engine game (the meta record must already say `started`).
     pub fn begin(&mut self, game: Game, now_ms: u64) {
         self.game = Some(game);

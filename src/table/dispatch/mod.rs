@@ -1,0 +1,191 @@
+//! Routing of inputs (text, buttons, reactions, clock ticks) to the hosted games, and the
+//! replies each accepted input produces. The rules live in the engine, negotiation in
+//! `offers`, texts in `messages`; this module only wires them together.
+
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+
+use crate::engine::{Action, Event, Game, Phase, Resource, Seat};
+
+use super::Table;
+use super::command::{self, Command, TradeCommand};
+use super::lobby::{self, LobbySettings, Setting};
+use super::messages;
+use super::offers::{self, Offer};
+use super::record::{GameMeta, META_SCHEMA, SeatUser, Started};
+use super::reply::{Button, Caller, GameId, PlaceKind, Reaction, Reply, ReplyKind, UserId};
+use super::rules_help;
+use super::session::{ApplyError, Session};
+use super::timer;
+
+mod actions;
+mod buttons;
+mod info;
+mod seating;
+mod suggest;
+mod timer_ticks;
+mod trades;
+
+use actions::*;
+use info::*;
+use seating::*;
+use trades::*;
+
+pub use buttons::button;
+pub use suggest::suggest;
+pub use timer_ticks::tick;
+pub use trades::{offer_posted, reaction};
+
+pub(super) const MAX_SUGGESTIONS: usize = 25;
+
+pub(super) fn refuse(caller: &Caller, text: impl Into<String>) -> Vec<Reply> {
+    vec![Reply::refusal(caller.user, text)]
+}
+
+pub(super) fn private_to_caller(caller: &Caller, text: impl Into<String>) -> Reply {
+    Reply::private(caller.user, text).to_caller()
+}
+
+pub fn text(table: &mut Table, caller: &Caller, text: &str, now_ms: u64) -> Vec<Reply> {
+    let parsed = {
+        let session = table
+            .by_place
+            .get(&caller.place)
+            .and_then(|id| table.sessions.get(id));
+        let ctx = session.and_then(Session::parse_context);
+        command::parse(text, ctx.as_ref())
+    };
+    match parsed {
+        Ok(cmd) => run(table, caller, cmd, now_ms),
+        Err(e) => {
+            let game = table.by_place.get(&caller.place).copied();
+            let mut r = Reply::refusal(caller.user, e.to_string());
+            r.game = game;
+            vec![r]
+        }
+    }
+}
+
+pub(super) fn run(table: &mut Table, caller: &Caller, cmd: Command, now_ms: u64) -> Vec<Reply> {
+    match cmd {
+        Command::Help => vec![private_to_caller(caller, rules_help::help())],
+        Command::Rules(topic) => vec![private_to_caller(
+            caller,
+            rules_help::rules(topic.as_deref()),
+        )],
+        Command::New(settings) => new_lobby(table, caller, &settings, now_ms),
+        Command::Set(settings) => set_settings(table, caller, &settings),
+        Command::Join => join(table, caller),
+        Command::Leave => leave(table, caller),
+        Command::Start => start(table, caller, now_ms),
+        Command::Abandon => abandon(table, caller),
+        Command::Status => status(table, caller),
+        Command::Hand => hand(table, caller),
+        Command::Board => board(table, caller),
+        Command::Log => {
+            let Some(s) = session_in(table, caller.place) else {
+                return refuse(caller, NO_GAME);
+            };
+            let lines: Vec<&String> = s.recent().collect();
+            let text = if lines.is_empty() {
+                "Nothing has happened yet.".to_string()
+            } else {
+                lines
+                    .iter()
+                    .map(|l| l.as_str())
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            };
+            vec![private_to_caller(caller, text).with_game(s.id())]
+        }
+        Command::Action(action) => {
+            let Some((id, seat)) = seated(table, caller) else {
+                return seat_refusal(table, caller);
+            };
+            act(table, id, seat, &action, Some(caller), now_ms, None)
+        }
+        Command::Bank {
+            give,
+            give_amount,
+            get,
+            get_amount,
+        } => bank(table, caller, give, give_amount, get, get_amount, now_ms),
+        Command::Trade(tc) => trade(table, caller, tc, now_ms),
+    }
+}
+
+pub(super) const NO_GAME: &str =
+    "There is no game in this place. Start one with `new`, or type `help`.";
+
+pub(super) fn session_in(table: &Table, place: u64) -> Option<&Session> {
+    table
+        .by_place
+        .get(&place)
+        .and_then(|id| table.sessions.get(id))
+}
+
+/// The caller's running game and seat.
+pub(super) fn seated(table: &Table, caller: &Caller) -> Option<(GameId, Seat)> {
+    let s = session_in(table, caller.place)?;
+    s.game()?;
+    Some((s.id(), s.seat_of(caller.user)?))
+}
+
+/// Why [`seated`] failed, in words.
+pub(super) fn seat_refusal(table: &Table, caller: &Caller) -> Vec<Reply> {
+    let Some(s) = session_in(table, caller.place) else {
+        return refuse(caller, NO_GAME);
+    };
+    let names = s.names().join(", ");
+    let text = if s.game().is_none() {
+        format!("The game has not started yet (joined: {names}); the host types `start`.")
+    } else {
+        format!("You are not playing in this game (players: {names}).")
+    };
+    let mut r = Reply::refusal(caller.user, text);
+    r.game = Some(s.id());
+    vec![r]
+}
+
+/// The caller's own hand, privately.
+pub(super) fn hand(table: &Table, caller: &Caller) -> Vec<Reply> {
+    let Some((id, seat)) = seated(table, caller) else {
+        return seat_refusal(table, caller);
+    };
+    let text = table
+        .sessions
+        .get(&id)
+        .and_then(|s| s.game())
+        .map(|g| messages::hand_text(g, seat))
+        .unwrap_or_default();
+    vec![private_to_caller(caller, text).with_game(id)]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_stay_unique_and_usable() {
+        let taken = vec!["bob".to_string(), "Bob2".to_string()];
+        assert_eq!(unique_name("Bob", &taken), "Bob3");
+        assert_eq!(unique_name("carol", &taken), "carol");
+        assert_eq!(clean_name("  ali\nce ", 7), "alice");
+        assert_eq!(clean_name(" \t", 7), "player7");
+    }
+
+    #[test]
+    fn seeds_differ_by_game_and_time() {
+        let a = derive_seed(1000, 1, 5);
+        assert_ne!(a, derive_seed(1001, 1, 5));
+        assert_ne!(a, derive_seed(1000, 2, 5));
+        assert_eq!(a, derive_seed(1000, 1, 5));
+    }
+
+    #[test]
+    fn button_ids_fit_discord() {
+        let id = button_id(u64::MAX, "confirm-4294967295-5", u64::MAX);
+        assert!(id.len() <= 100, "{id}");
+    }
+}

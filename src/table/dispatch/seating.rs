@@ -1,0 +1,347 @@
+//! Seating: opening a game, lobby settings, joining and leaving, starting and abandoning.
+
+use super::*;
+
+pub(super) fn lobby_buttons(id: GameId) -> Vec<Button> {
+    vec![
+        Button {
+            id: button_id(id, "join", 0),
+            label: "Join".into(),
+        },
+        Button {
+            id: button_id(id, "start", 0),
+            label: "Start".into(),
+        },
+    ]
+}
+
+pub(super) fn lobby_text(s: &Session) -> String {
+    let names = s.names();
+    let host = s
+        .meta
+        .seats
+        .iter()
+        .find(|u| u.user == s.meta.host)
+        .map(|u| u.name.clone())
+        .unwrap_or_default();
+    format!(
+        "Lobby (game {}): {}.\nPlayers ({}/{}): {}. Host: {host}.\nType `join` to sit down; the host types `start`.",
+        s.id(),
+        s.meta.settings.describe(),
+        names.len(),
+        s.meta.settings.max_players,
+        names.join(", ")
+    )
+}
+
+pub(super) fn lobby_reply(s: &Session, prefix: &str) -> Reply {
+    let mut r = Reply::public(s.place(), format!("{prefix}{}", lobby_text(s))).with_game(s.id());
+    r.buttons = lobby_buttons(s.id());
+    r.to_caller()
+}
+
+pub(super) fn new_lobby(
+    table: &mut Table,
+    caller: &Caller,
+    changes: &[Setting],
+    now_ms: u64,
+) -> Vec<Reply> {
+    if let Some(s) = session_in(table, caller.place) {
+        let what = if s.game().is_some() {
+            "a running game"
+        } else {
+            "an open lobby"
+        };
+        return refuse(
+            caller,
+            format!(
+                "There is already {what} here (game {}): one game per place. Join it, or the host or a manager can `abandon` it.",
+                s.id()
+            ),
+        );
+    }
+    let mut settings = LobbySettings::new(table.options.default_timer_minutes);
+    settings.apply(changes);
+    let id = table.next_id;
+    let meta = GameMeta {
+        schema: META_SCHEMA,
+        id,
+        place: caller.place,
+        host: caller.user,
+        created_ms: now_ms,
+        settings,
+        seats: vec![SeatUser {
+            user: caller.user,
+            name: clean_name(&caller.name, caller.user),
+        }],
+        started: None,
+        offers: Vec::new(),
+        next_offer: 1,
+        finished: false,
+    };
+    let session = Session::new_lobby(meta);
+    if let Err(e) = session.save_meta(&*table.store) {
+        return refuse(
+            caller,
+            format!("The game could not be saved ({e}); try again."),
+        );
+    }
+    table.next_id += 1;
+    let note = if session.meta.settings.max_players == 2 {
+        "(2 players: a casual game; the rules are written for 3 or more.)\n"
+    } else {
+        ""
+    };
+    let reply = lobby_reply(&session, &format!("{} opened a game. {note}", caller.name));
+    table.insert_session(session);
+    vec![reply]
+}
+
+/// A display name usable in commands: trimmed, no line breaks, not empty.
+pub(super) fn clean_name(name: &str, user: UserId) -> String {
+    let n: String = name
+        .chars()
+        .filter(|c| !c.is_control())
+        .collect::<String>()
+        .trim()
+        .to_string();
+    if n.is_empty() {
+        format!("player{user}")
+    } else {
+        n
+    }
+}
+
+/// Applies a lobby change under the host's or a joiner's authority, saving the meta record;
+/// on a failed save the lobby stays as it was.
+pub(super) fn change_lobby(
+    table: &mut Table,
+    caller: &Caller,
+    change: impl FnOnce(&mut Session) -> Result<String, String>,
+) -> Vec<Reply> {
+    let Some(&id) = table.by_place.get(&caller.place) else {
+        return refuse(caller, NO_GAME);
+    };
+    let Some(session) = table.sessions.get_mut(&id) else {
+        return refuse(caller, NO_GAME);
+    };
+    if session.game().is_some() {
+        return refuse(
+            caller,
+            "The game is already running: lobby commands work before `start`.",
+        );
+    }
+    let before = session.meta.clone();
+    let prefix = match change(session) {
+        Ok(p) => p,
+        Err(msg) => return refuse(caller, msg),
+    };
+    session.refresh_players();
+    if let Err(e) = session.save_meta_or_restore(&*table.store, before) {
+        return refuse(
+            caller,
+            format!("The lobby could not be saved ({e}); try again."),
+        );
+    }
+    vec![lobby_reply(session, &prefix)]
+}
+
+pub(super) fn set_settings(table: &mut Table, caller: &Caller, changes: &[Setting]) -> Vec<Reply> {
+    let user = caller.user;
+    change_lobby(table, caller, |s| {
+        if s.meta.host != user {
+            return Err("Only the host can change the settings.".into());
+        }
+        let mut next = s.meta.settings.clone();
+        next.apply(changes);
+        if (next.max_players as usize) < s.meta.seats.len() {
+            return Err(format!(
+                "{} players have joined already; the table can't be smaller than that.",
+                s.meta.seats.len()
+            ));
+        }
+        s.meta.settings = next;
+        Ok("Settings changed. ".into())
+    })
+}
+
+pub(super) fn join(table: &mut Table, caller: &Caller) -> Vec<Reply> {
+    let name = clean_name(&caller.name, caller.user);
+    let user = caller.user;
+    change_lobby(table, caller, |s| {
+        if s.seat_of(user).is_some() {
+            return Err("You have already joined.".into());
+        }
+        if s.meta.seats.len() >= s.meta.settings.max_players as usize {
+            return Err(format!(
+                "The table is full ({} players).",
+                s.meta.settings.max_players
+            ));
+        }
+        let name = unique_name(&name, &s.names());
+        s.meta.seats.push(SeatUser {
+            user,
+            name: name.clone(),
+        });
+        Ok(format!("{name} joined. "))
+    })
+}
+
+/// Names identify players in commands, so two players never share one.
+pub(super) fn unique_name(name: &str, taken: &[String]) -> String {
+    let clash = |n: &str| taken.iter().any(|t| t.eq_ignore_ascii_case(n));
+    if !clash(name) {
+        return name.to_string();
+    }
+    (2..)
+        .map(|i| format!("{name}{i}"))
+        .find(|n| !clash(n))
+        .unwrap_or_else(|| name.to_string())
+}
+
+pub(super) fn leave(table: &mut Table, caller: &Caller) -> Vec<Reply> {
+    let Some(s) = session_in(table, caller.place) else {
+        return refuse(caller, NO_GAME);
+    };
+    if s.game().is_some() {
+        return refuse(
+            caller,
+            "You can't leave a running game; the host or a manager can `abandon` it.",
+        );
+    }
+    if s.seat_of(caller.user).is_none() {
+        return refuse(caller, "You have not joined this game.");
+    }
+    if s.meta.seats.len() == 1 {
+        let id = s.id();
+        return close_game(
+            table,
+            caller,
+            id,
+            format!("{} left; the lobby is closed.", caller.name),
+        );
+    }
+    let user = caller.user;
+    let name = caller.name.clone();
+    change_lobby(table, caller, |s| {
+        s.meta.seats.retain(|u| u.user != user);
+        if s.meta.host == user
+            && let Some(first) = s.meta.seats.first()
+        {
+            s.meta.host = first.user;
+        }
+        Ok(format!("{name} left. "))
+    })
+}
+
+pub(super) fn close_game(
+    table: &mut Table,
+    caller: &Caller,
+    id: GameId,
+    text: String,
+) -> Vec<Reply> {
+    if let Err(e) = table.store.remove_game(id) {
+        return refuse(
+            caller,
+            format!("The game could not be removed ({e}); try again."),
+        );
+    }
+    if let Some(s) = table.sessions.remove(&id) {
+        table.by_place.remove(&s.place());
+        table.offer_messages.retain(|_, (g, _)| *g != id);
+    }
+    vec![Reply::public(caller.place, text).with_game(id).to_caller()]
+}
+
+pub(super) fn abandon(table: &mut Table, caller: &Caller) -> Vec<Reply> {
+    let Some(s) = session_in(table, caller.place) else {
+        return refuse(caller, NO_GAME);
+    };
+    if s.meta.host != caller.user && !caller.is_manager {
+        return refuse(
+            caller,
+            "Only the host or someone who manages this place can abandon the game.",
+        );
+    }
+    let id = s.id();
+    close_game(
+        table,
+        caller,
+        id,
+        format!("{} abandoned the game.", caller.name),
+    )
+}
+
+/// The seed of a game whose host did not choose one: mixed from the clock and the game id.
+pub(super) fn derive_seed(now_ms: u64, id: GameId, place: u64) -> u64 {
+    let mut x = now_ms ^ id.rotate_left(32) ^ place.rotate_left(17) ^ 0x9E37_79B9_7F4A_7C15;
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+pub(super) fn start(table: &mut Table, caller: &Caller, now_ms: u64) -> Vec<Reply> {
+    let Some(&id) = table.by_place.get(&caller.place) else {
+        return refuse(caller, NO_GAME);
+    };
+    let Some(session) = table.sessions.get_mut(&id) else {
+        return refuse(caller, NO_GAME);
+    };
+    if session.game().is_some() {
+        return refuse(caller, "The game is already running.");
+    }
+    if session.meta.host != caller.user {
+        return refuse(caller, "Only the host can start the game.");
+    }
+    let players = session.meta.seats.len();
+    if players < lobby::MIN_PLAYERS as usize {
+        return refuse(
+            caller,
+            "At least 2 players are needed (3 to 6 for the real game); others type `join`.",
+        );
+    }
+    let before = session.meta.clone();
+    let seed = session
+        .meta
+        .settings
+        .seed
+        .unwrap_or_else(|| derive_seed(now_ms, id, caller.place));
+    let mut seat_rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5EA7_5EA7);
+    session.meta.seats.shuffle(&mut seat_rng);
+    let settings = session.meta.settings.engine_settings(players as u8);
+    let mut notes = Vec::new();
+    if players == 2 {
+        notes.push("A 2-player casual game: the rules are written for 3 or more.".to_string());
+    }
+    if settings.layout != session.meta.settings.board {
+        notes.push(
+            "The beginner map is for 3–4 players, so this game uses the variable setup.".into(),
+        );
+    }
+    session.meta.started = Some(Started {
+        seed,
+        at_ms: now_ms,
+        settings: settings.clone(),
+    });
+    session.refresh_players();
+    if let Err(e) = session.save_meta_or_restore(&*table.store, before) {
+        return refuse(
+            caller,
+            format!("The game could not be saved ({e}); try again."),
+        );
+    }
+    let game = Game::new(settings, seed);
+    session.begin(game, now_ms);
+    let mut text = format!(
+        "The game begins! Seat order: {}. {}.",
+        session.names().join(", "),
+        session.meta.settings.describe_rules()
+    );
+    for n in notes {
+        text.push_str(&format!("\n{n}"));
+    }
+    let place = session.place();
+    let mut replies = vec![Reply::public(place, text).with_game(id).to_caller()];
+    replies.extend(prompt(table, id, true, true));
+    replies
+}

@@ -1,0 +1,252 @@
+//! Domestic trade: offers, answers by command or reaction, and the posted offer messages.
+
+use super::*;
+
+pub(super) fn offer_buttons(
+    id: GameId,
+    offer: &Offer,
+    version: u64,
+    names: &[String],
+) -> Vec<Button> {
+    let mut b = vec![
+        Button {
+            id: button_id(id, &format!("accept-{}", offer.id), version),
+            label: "Accept".into(),
+        },
+        Button {
+            id: button_id(id, &format!("decline-{}", offer.id), version),
+            label: "Decline".into(),
+        },
+    ];
+    for &s in &offer.accepted {
+        b.push(Button {
+            id: button_id(id, &format!("confirm-{}-{s}", offer.id), version),
+            label: format!(
+                "Confirm with {}",
+                names.get(s as usize).cloned().unwrap_or_default()
+            ),
+        });
+    }
+    b
+}
+
+pub(super) fn trade(
+    table: &mut Table,
+    caller: &Caller,
+    tc: TradeCommand,
+    now_ms: u64,
+) -> Vec<Reply> {
+    let Some((id, seat)) = seated(table, caller) else {
+        return seat_refusal(table, caller);
+    };
+    let Some(session) = table.sessions.get_mut(&id) else {
+        return refuse(caller, NO_GAME);
+    };
+    let names = session.names();
+    let place = session.place();
+    let Some(g) = session.game() else {
+        return refuse(caller, NO_GAME);
+    };
+    let version = g.version;
+    let hand = messages::hand_text(g, seat);
+    match tc {
+        TradeCommand::List => {
+            let text = if session.meta.offers.is_empty() {
+                "No open trade offers.".to_string()
+            } else {
+                session
+                    .meta
+                    .offers
+                    .iter()
+                    .map(|o| offers::describe(o, &names))
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            };
+            vec![private_to_caller(caller, text).with_game(id)]
+        }
+        TradeCommand::Offer { give, get, to } => {
+            let to = match offers::check_new(g, &names, seat, &give, &get, to) {
+                Ok(to) => to,
+                Err(e) => return refuse(caller, e.to_string()),
+            };
+            let offer = Offer {
+                id: session.meta.next_offer,
+                from: seat,
+                to,
+                give,
+                get,
+                accepted: Vec::new(),
+                declined: Vec::new(),
+                message_id: None,
+                turn: g.turn,
+            };
+            let before = session.meta.clone();
+            session.meta.next_offer += 1;
+            session.meta.offers.push(offer.clone());
+            if let Err(e) = session.save_meta_or_restore(&*table.store, before) {
+                return refuse(
+                    caller,
+                    format!("The offer could not be saved ({e}); try again."),
+                );
+            }
+            let mut public = Reply::public(place, offers::describe(&offer, &names))
+                .with_kind(ReplyKind::TradeOffer {
+                    game: id,
+                    offer: offer.id,
+                })
+                .with_game(id);
+            public.buttons = offer_buttons(id, &offer, version, &names);
+            public.mention = to.and_then(|t| session.user(t)).into_iter().collect();
+            vec![
+                public,
+                private_to_caller(caller, format!("Offer #{} posted.\n{hand}", offer.id))
+                    .with_game(id),
+            ]
+        }
+        TradeCommand::Accept(n) | TradeCommand::Decline(n) => {
+            let accepting = matches!(tc, TradeCommand::Accept(_));
+            let Some(pos) = session.meta.offers.iter().position(|o| o.id == n) else {
+                return refuse(caller, offers::OfferError::NoSuchOffer(n).to_string());
+            };
+            if let Err(e) =
+                offers::check_response(g, &names, &session.meta.offers[pos], seat, accepting)
+            {
+                return refuse(caller, e.to_string());
+            }
+            let before = session.meta.clone();
+            let o = &mut session.meta.offers[pos];
+            o.accepted.retain(|&s| s != seat);
+            o.declined.retain(|&s| s != seat);
+            if accepting {
+                o.accepted.push(seat);
+            } else {
+                o.declined.push(seat);
+            }
+            let o = o.clone();
+            if let Err(e) = session.save_meta_or_restore(&*table.store, before) {
+                return refuse(
+                    caller,
+                    format!("Your answer could not be saved ({e}); try again."),
+                );
+            }
+            let verb = if accepting { "accepted" } else { "declined" };
+            let mut update = Reply::public(place, offers::describe(&o, &names))
+                .with_kind(ReplyKind::TradeOfferUpdate {
+                    game: id,
+                    offer: o.id,
+                })
+                .with_game(id);
+            update.buttons = offer_buttons(id, &o, version, &names);
+            vec![
+                update,
+                private_to_caller(caller, format!("You {verb} offer #{n}.\n{hand}")).with_game(id),
+            ]
+        }
+        TradeCommand::Withdraw(n) => {
+            let Some(pos) = session.meta.offers.iter().position(|o| o.id == n) else {
+                return refuse(caller, offers::OfferError::NoSuchOffer(n).to_string());
+            };
+            let o = session.meta.offers[pos].clone();
+            if o.from != seat {
+                return refuse(
+                    caller,
+                    offers::OfferError::NotMaker {
+                        id: n,
+                        maker: names.get(o.from as usize).cloned().unwrap_or_default(),
+                        what: "withdraw",
+                    }
+                    .to_string(),
+                );
+            }
+            let before = session.meta.clone();
+            session.meta.offers.remove(pos);
+            if let Err(e) = session.save_meta_or_restore(&*table.store, before) {
+                return refuse(
+                    caller,
+                    format!("The change could not be saved ({e}); try again."),
+                );
+            }
+            table.offer_messages.retain(|_, v| *v != (id, n));
+            vec![
+                Reply::public(
+                    place,
+                    format!("Trade offer #{n} was withdrawn by {}.", caller.name),
+                )
+                .with_kind(ReplyKind::TradeOfferUpdate { game: id, offer: n })
+                .with_game(id),
+                private_to_caller(caller, format!("Offer #{n} withdrawn.\n{hand}")).with_game(id),
+            ]
+        }
+        TradeCommand::Confirm(n, acceptor) => {
+            let Some(o) = session.meta.offers.iter().find(|o| o.id == n).cloned() else {
+                return refuse(caller, offers::OfferError::NoSuchOffer(n).to_string());
+            };
+            let (actor, action) = match offers::confirm(g, &names, &o, seat, acceptor) {
+                Ok(x) => x,
+                Err(e) => return refuse(caller, e.to_string()),
+            };
+            let mut replies = act(table, id, actor, &action, Some(caller), now_ms, None);
+            if replies.iter().any(Reply::is_refusal) {
+                return replies;
+            }
+            if let Some(session) = table.sessions.get_mut(&id) {
+                let had = session.meta.offers.len();
+                session.meta.offers.retain(|x| x.id != n);
+                if session.meta.offers.len() != had
+                    && let Err(e) = session.save_meta(&*table.store)
+                {
+                    tracing::warn!(game = id, error = %e, "could not save closed offer");
+                }
+            }
+            table.offer_messages.retain(|_, v| *v != (id, n));
+            let other = names.get(acceptor as usize).cloned().unwrap_or_default();
+            replies.insert(
+                0,
+                Reply::public(
+                    place,
+                    format!(
+                        "Trade offer #{n} is done: {} traded with {other}.",
+                        caller.name
+                    ),
+                )
+                .with_kind(ReplyKind::TradeOfferUpdate { game: id, offer: n })
+                .with_game(id),
+            );
+            replies
+        }
+    }
+}
+
+pub fn reaction(
+    table: &mut Table,
+    caller: &Caller,
+    message_id: u64,
+    reaction: Reaction,
+    now_ms: u64,
+) -> Vec<Reply> {
+    let Some(&(game, offer)) = table.offer_messages.get(&message_id) else {
+        return Vec::new(); // a reaction on some other message: not ours to answer
+    };
+    if table.by_place.get(&caller.place) != Some(&game) {
+        return Vec::new();
+    }
+    let tc = match reaction {
+        Reaction::Accept => TradeCommand::Accept(offer),
+        Reaction::Decline => TradeCommand::Decline(offer),
+    };
+    trade(table, caller, tc, now_ms)
+}
+
+pub fn offer_posted(table: &mut Table, game: GameId, offer: u32, message_id: u64) {
+    let Some(session) = table.sessions.get_mut(&game) else {
+        return;
+    };
+    let Some(o) = session.meta.offers.iter_mut().find(|o| o.id == offer) else {
+        return;
+    };
+    o.message_id = Some(message_id);
+    if let Err(e) = session.save_meta(&*table.store) {
+        tracing::warn!(game, error = %e, "could not save an offer's message id");
+    }
+    table.offer_messages.insert(message_id, (game, offer));
+}
