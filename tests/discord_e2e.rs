@@ -584,17 +584,21 @@ async fn new_game_in_its_own_thread() {
         })
         .await;
     assert_eq!(thread.payload()["type"], 11, "a public thread");
-    let listing = fake.requests();
-    let thread_id = listing
-        .iter()
-        .position(|r| r.path.ends_with("/threads"))
-        .and_then(|i| {
-            listing[i + 1..].iter().find_map(|r| {
-                let rest = r.path.strip_prefix("/api/v10/channels/")?;
-                let (id, tail) = rest.split_once('/')?;
-                (tail == "messages" && id != CHANNEL_ID.to_string()).then(|| id.to_string())
-            })
+    // Wait for the post itself (not a snapshot taken right after the thread appeared).
+    let post = fake
+        .wait_for("a message in the new thread", |r| {
+            r.method == "POST"
+                && r.path
+                    .strip_prefix("/api/v10/channels/")
+                    .and_then(|rest| rest.split_once('/'))
+                    .is_some_and(|(id, tail)| tail == "messages" && id != CHANNEL_ID.to_string())
         })
+        .await;
+    let thread_id = post
+        .path
+        .strip_prefix("/api/v10/channels/")
+        .and_then(|rest| rest.split_once('/'))
+        .map(|(id, _)| id.to_string())
         .expect("the lobby is posted into the thread");
     assert!(!a.first.is_ephemeral());
     assert!(

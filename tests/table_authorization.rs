@@ -167,9 +167,11 @@ fn refusals_in_the_action_phase_and_for_buttons() {
     refused(&mut h, &cur, "trade offer 30 wool for 1 ore", "don't have");
     // Buttons.
     let cases = [
+        // A button from an earlier moment is refused only because its action is not legal
+        // now, and the refusal says what is.
         (
-            format!("catan:{game}:end:{stale_version}"),
-            "earlier moment",
+            format!("catan:{game}:roll:{stale_version}"),
+            "can't roll the dice now",
         ),
         (
             format!("catan:{}:end:{}", game + 5, stale_version + 1),

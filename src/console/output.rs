@@ -1,10 +1,14 @@
 //! How replies look in a terminal: public text as is, private text marked for its owner,
-//! buttons as a hint line, boards written as PNG files.
+//! hints as the commands to type, boards written as PNG files. Edits of a live message (the
+//! lobby, the turn message) print only their new lines: a terminal cannot edit.
 
 use std::io::Write;
 use std::path::PathBuf;
 
-use crate::table::{Audience, Caller, Reply, ReplyKind};
+use std::collections::HashMap;
+
+use crate::table::typed_hints::typed_hints_line;
+use crate::table::{Audience, Caller, Picture, Reply, ReplyKind};
 
 pub struct Printer<W: Write> {
     out: W,
@@ -12,6 +16,9 @@ pub struct Printer<W: Write> {
     board_dir: PathBuf,
     write_boards: bool,
     boards_written: u32,
+    /// The last printed text of each game's live messages (lobby, turn), to print only what
+    /// an edit adds.
+    live: HashMap<(u64, bool), String>,
 }
 
 impl<W: Write> Printer<W> {
@@ -22,6 +29,7 @@ impl<W: Write> Printer<W> {
             board_dir,
             write_boards,
             boards_written: 0,
+            live: HashMap::new(),
         }
     }
 
@@ -45,7 +53,7 @@ impl<W: Write> Printer<W> {
             Audience::Channel(_) => String::new(),
             Audience::Private(user) => format!("[private to {}] ", self.name(user)),
         };
-        let mut text = r.text.clone();
+        let mut text = self.new_part(r);
         if !r.mention.is_empty() && r.kind == ReplyKind::TurnStart {
             let who: Vec<String> = r
                 .mention
@@ -57,26 +65,55 @@ impl<W: Write> Printer<W> {
         for line in text.lines() {
             writeln!(self.out, "{prefix}{line}")?;
         }
-        if !r.buttons.is_empty() {
-            let labels: Vec<&str> = r.buttons.iter().map(|b| b.label.as_str()).collect();
-            writeln!(self.out, "{prefix}  [buttons: {}]", labels.join(" · "))?;
+        if let Some(line) = typed_hints_line(&r.hints, "") {
+            writeln!(self.out, "{prefix}  {line}")?;
         }
-        if let Some(png) = &r.image {
-            self.board(png)?;
+        if let Some(picture) = &r.image {
+            self.board(picture)?;
         }
         Ok(())
     }
 
-    fn board(&mut self, png: &[u8]) -> std::io::Result<()> {
+    /// The text to print for a reply: all of it, or for an edit of a live message the lines
+    /// after what was printed of it before.
+    fn new_part(&mut self, r: &Reply) -> String {
+        let key = match (&r.kind, r.game) {
+            (ReplyKind::Lobby { game }, _) => (*game, true),
+            (ReplyKind::TurnStart, Some(game)) => (game, false),
+            (ReplyKind::TurnUpdate { game }, _) => (*game, false),
+            _ => return r.text.clone(),
+        };
+        let fresh = r.kind == ReplyKind::TurnStart;
+        let before = self.live.insert(key, r.text.clone());
+        match before {
+            Some(before) if !fresh => {
+                let old: Vec<&str> = before.lines().collect();
+                let same = r
+                    .text
+                    .lines()
+                    .zip(&old)
+                    .take_while(|(a, b)| a == *b)
+                    .count();
+                r.text.lines().skip(same).collect::<Vec<_>>().join("\n")
+            }
+            _ => r.text.clone(),
+        }
+    }
+
+    fn board(&mut self, picture: &Picture) -> std::io::Result<()> {
         if !self.write_boards {
             return Ok(());
         }
+        let png = match picture.png() {
+            Ok(png) => png,
+            Err(e) => return writeln!(self.out, "  [the board could not be drawn: {e}]"),
+        };
         self.boards_written += 1;
         std::fs::create_dir_all(&self.board_dir)?;
         let path = self
             .board_dir
             .join(format!("board-{:04}.png", self.boards_written));
-        std::fs::write(&path, png)?;
+        std::fs::write(&path, &png)?;
         writeln!(self.out, "  [board written to {}]", path.display())
     }
 
@@ -128,16 +165,18 @@ mod tests {
         let mut buf = Vec::new();
         {
             let mut p = Printer::new(&mut buf, &callers, dir.path().join("boards"), true);
+            let game = crate::render::sample_game(3, crate::engine::LayoutKind::Beginner, 7);
             let mut r = Reply::public(1, "board");
-            r.image = Some(vec![0x89, b'P', b'N', b'G']);
+            r.image = Some(Picture {
+                view: std::sync::Arc::new(game.view(None)),
+                names: std::sync::Arc::new(vec!["alice".into()]),
+            });
             p.replies(&[r.clone(), r]).expect("write");
         }
         let first = dir.path().join("boards").join("board-0001.png");
         let second = dir.path().join("boards").join("board-0002.png");
-        assert_eq!(
-            std::fs::read(&first).ok(),
-            Some(vec![0x89, b'P', b'N', b'G'])
-        );
+        let png = std::fs::read(&first).unwrap_or_default();
+        assert!(png.starts_with(&[0x89, b'P', b'N', b'G']), "a PNG file");
         assert!(second.exists());
         let text = String::from_utf8(buf).unwrap_or_default();
         assert!(text.contains(&format!("[board written to {}]", first.display())));

@@ -43,6 +43,8 @@ async fn send(ctx: Context<'_>, text: String) -> CommandResult {
         channel: i.channel_id,
         user: i.user.id,
         answer: Answer::Pending,
+        component: false,
+        on_ephemeral: false,
     };
     answer(ctx.data(), origin, move |t, now| {
         t.handle_text(&who, &text, now)
@@ -303,6 +305,8 @@ async fn new_in_thread(ctx: Context<'_>, bot: &Arc<Bot>, text: String) -> Comman
         channel: i.channel_id,
         user: i.user.id,
         answer: Answer::Pending,
+        component: false,
+        on_ephemeral: false,
     };
     origin
         .say_public(
@@ -660,7 +664,11 @@ async fn rules(
 /// How to play with this bot.
 #[poise::command(slash_command)]
 async fn help(ctx: Context<'_>) -> CommandResult {
-    send(ctx, "help".into()).await
+    let reply = poise::CreateReply::default()
+        .embed(super::help::help_embed())
+        .ephemeral(true);
+    ctx.send(reply).await?;
+    Ok(())
 }
 
 /// Abandon the game here (host, or someone who can manage the channel).

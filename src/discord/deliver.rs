@@ -16,13 +16,13 @@ use std::sync::Arc;
 use poise::serenity_prelude as serenity;
 use serenity::{
     ChannelId, CreateInteractionResponse, CreateInteractionResponseMessage, InteractionId,
-    ReactionType, UserId,
+    MessageId, ReactionType, UserId,
 };
 
 use super::bot::Bot;
 use super::config::PrivateNotices;
 use super::message::{Outgoing, create_message, followup_message, outgoing, response_message};
-use crate::table::{Audience, Reply, ReplyKind};
+use crate::table::{Audience, LiveSlot, Reply, ReplyKind};
 use serenity::Builder as _;
 
 /// Emoji players react with on a trade offer.
@@ -45,12 +45,23 @@ pub struct Origin {
     pub channel: ChannelId,
     pub user: UserId,
     pub answer: Answer,
+    /// A button or menu press (not a slash command): may be acknowledged without a message.
+    pub component: bool,
+    /// ... on an ephemeral message (a menu shown to this user only): the answer may replace
+    /// that message instead of adding another.
+    pub on_ephemeral: bool,
 }
 
 impl Origin {
     /// Answers the interaction (first response or follow-up) with one message.
     async fn send(&mut self, bot: &Bot, o: &Outgoing, ephemeral: bool) -> serenity::Result<()> {
         match self.answer {
+            // A step of a private menu: the next step (or the result) replaces it.
+            Answer::Pending if self.on_ephemeral && ephemeral => {
+                CreateInteractionResponse::UpdateMessage(response_message(o, true))
+                    .execute(&bot.http, (self.id, &self.token))
+                    .await?;
+            }
             Answer::Pending => {
                 CreateInteractionResponse::Message(response_message(o, ephemeral))
                     .execute(&bot.http, (self.id, &self.token))
@@ -69,13 +80,7 @@ impl Origin {
 
     /// Answers with a public text.
     pub async fn say_public(&mut self, bot: &Bot, text: &str) -> serenity::Result<()> {
-        let o = Outgoing {
-            content: text.to_string(),
-            png: None,
-            buttons: vec![],
-            mentions: vec![],
-        };
-        self.send(bot, &o, false).await
+        self.send(bot, &Outgoing::text(text), false).await
     }
 
     /// Tells Discord we are working on it; the answer will be ephemeral.
@@ -93,15 +98,18 @@ impl Origin {
 
     /// Closes an interaction that got no reply of its own (everything went elsewhere), so the
     /// user is not left with "the application did not respond".
+    /// A button press whose effect is visible elsewhere (an edited message) is acknowledged
+    /// silently; anything else gets the short `note`.
     pub async fn finish(&mut self, bot: &Bot, note: &str) -> serenity::Result<()> {
-        if self.answer != Answer::Answered {
-            let o = Outgoing {
-                content: note.to_string(),
-                png: None,
-                buttons: vec![],
-                mentions: vec![],
-            };
-            self.send(bot, &o, true).await?;
+        match self.answer {
+            Answer::Answered => {}
+            Answer::Pending if self.component => {
+                CreateInteractionResponse::Acknowledge
+                    .execute(&bot.http, (self.id, &self.token))
+                    .await?;
+                self.answer = Answer::Answered;
+            }
+            _ => self.send(bot, &Outgoing::text(note), true).await?,
         }
         Ok(())
     }
@@ -111,7 +119,8 @@ impl Origin {
 /// game already changed, and the remaining players must still hear about it.
 pub async fn deliver(bot: &Arc<Bot>, mut origin: Option<&mut Origin>, replies: Vec<Reply>) {
     for reply in replies {
-        if let Err(e) = deliver_one(bot, origin.as_deref_mut(), &reply).await {
+        let png = draw(&reply).await;
+        if let Err(e) = deliver_one(bot, origin.as_deref_mut(), &reply, png).await {
             tracing::warn!(?reply.audience, "posting a reply failed: {e}");
         }
     }
@@ -122,12 +131,30 @@ pub async fn deliver(bot: &Arc<Bot>, mut origin: Option<&mut Origin>, replies: V
     }
 }
 
+/// Draws a reply's board on a blocking thread, outside the table's lock: one game's picture
+/// never holds up another game's command.
+async fn draw(reply: &Reply) -> Option<Vec<u8>> {
+    let picture = reply.image.clone()?;
+    match tokio::task::spawn_blocking(move || picture.png()).await {
+        Ok(Ok(png)) => Some(png),
+        Ok(Err(e)) => {
+            tracing::warn!("the board could not be drawn: {e}");
+            None
+        }
+        Err(e) => {
+            tracing::warn!("drawing the board failed: {e}");
+            None
+        }
+    }
+}
+
 async fn deliver_one(
     bot: &Arc<Bot>,
     origin: Option<&mut Origin>,
     reply: &Reply,
+    png: Option<Vec<u8>>,
 ) -> serenity::Result<()> {
-    let parts = outgoing(reply);
+    let parts = outgoing(reply, png);
     match (&reply.audience, &reply.kind) {
         (Audience::Private(user), _) => match origin {
             Some(origin) if origin.user.get() == *user => {
@@ -142,28 +169,39 @@ async fn deliver_one(
             post_offer(bot, ChannelId::new((*place).max(1)), *game, *offer, &parts).await
         }
         (Audience::Channel(place), ReplyKind::TradeOfferUpdate { game, offer }) => {
-            match bot.offer_message(*game, *offer) {
+            let (game, offer) = (*game, *offer);
+            let known = match bot.offer_message(game, offer) {
+                Some(known) => Some(known),
+                // Posted before a restart: the table kept the message id.
+                None => bot
+                    .with_table(move |t| t.offer_message(game, offer))
+                    .await
+                    .ok()
+                    .flatten()
+                    .map(|id| (ChannelId::new((*place).max(1)), MessageId::new(id.max(1)))),
+            };
+            match known {
                 Some((channel, message)) => {
                     if let Some(last) = parts.last() {
                         bot.edits.submit(channel, message, last.clone());
                     }
                     Ok(())
                 }
-                // Posted before a restart: we no longer know the message, so post it anew and
-                // let the table route reactions on the new one.
-                None => {
-                    post_offer(bot, ChannelId::new((*place).max(1)), *game, *offer, &parts).await
-                }
+                None => post_offer(bot, ChannelId::new((*place).max(1)), game, offer, &parts).await,
             }
         }
-        (Audience::Channel(place), kind) => {
+        (Audience::Channel(place), kind) if let Some(slot) = kind.live_slot() => {
+            let channel = ChannelId::new((*place).max(1));
+            post_or_edit_live(bot, channel, reply, slot, &parts).await
+        }
+        (Audience::Channel(place), _) => {
             let channel = ChannelId::new((*place).max(1));
             match origin {
                 Some(origin)
                     if reply.reply_to_caller
                         && origin.channel == channel
-                        && origin.answer != Answer::Deferred
-                        && *kind != ReplyKind::TurnStart =>
+                        && origin.answer == Answer::Pending
+                        && reply.mention.is_empty() =>
                 {
                     for part in &parts {
                         origin.send(bot, part, false).await?;
@@ -181,6 +219,48 @@ async fn deliver_one(
             }
         }
     }
+}
+
+/// A live message (lobby, turn): edited in place when the table knows where it was posted,
+/// else posted anew (a turn start always is: it must ping) and its id recorded.
+async fn post_or_edit_live(
+    bot: &Arc<Bot>,
+    channel: ChannelId,
+    reply: &Reply,
+    slot: LiveSlot,
+    parts: &[Outgoing],
+) -> serenity::Result<()> {
+    let Some(game) = reply.game else {
+        return Ok(());
+    };
+    let known = if reply.kind == ReplyKind::TurnStart {
+        None
+    } else {
+        bot.with_table(move |t| t.live_message(game, slot))
+            .await
+            .ok()
+            .flatten()
+    };
+    if let (Some(id), Some(last)) = (known, parts.last()) {
+        bot.edits
+            .submit(channel, MessageId::new(id.max(1)), last.clone());
+        return Ok(());
+    }
+    let mut posted = None;
+    for part in parts {
+        posted = Some(
+            channel
+                .send_message(&bot.http, create_message(part))
+                .await?,
+        );
+    }
+    if let Some(message) = posted {
+        let id = message.id.get();
+        if let Err(e) = bot.with_table(move |t| t.live_posted(game, slot, id)).await {
+            tracing::warn!("recording a posted message failed: {e}");
+        }
+    }
+    Ok(())
 }
 
 /// Posts a trade offer with the bot token, adds the ✅/❌ reactions players click, and tells the
@@ -230,6 +310,7 @@ async fn notify_privately(bot: &Bot, user: u64, parts: &[Outgoing]) -> serenity:
         // No buttons in DMs: their ids are bound to the game's channel.
         let mut plain = part.clone();
         plain.buttons.clear();
+        plain.menu = None;
         dm.id
             .send_message(&bot.http, create_message(&plain))
             .await?;

@@ -1,10 +1,14 @@
-//! Gateway events that are not slash commands: button presses (routed by custom_id, so they
-//! keep working after a restart; the table refuses stale ones) and reactions on trade offers.
+//! Gateway events that are not slash commands: button presses and menu choices (routed by
+//! custom_id, so they keep working after a restart; the table refuses only what is no longer
+//! legal) and reactions on trade offers (added: an answer; removed: that answer taken back).
 
 use std::sync::Arc;
 
 use poise::serenity_prelude as serenity;
-use serenity::{ComponentInteraction, FullEvent, Interaction, Reaction, ReactionType};
+use serenity::{
+    ComponentInteraction, ComponentInteractionDataKind, FullEvent, Interaction, MessageFlags,
+    Reaction, ReactionType,
+};
 
 use super::bot::{Bot, now_ms};
 use super::caller::caller;
@@ -32,7 +36,13 @@ pub async fn handle(
         FullEvent::ReactionAdd { add_reaction } => {
             let me = framework.serenity_context.cache.current_user().id;
             if add_reaction.user_id != Some(me) {
-                reaction(bot, add_reaction).await;
+                reaction(bot, add_reaction, true).await;
+            }
+        }
+        FullEvent::ReactionRemove { removed_reaction } => {
+            let me = framework.serenity_context.cache.current_user().id;
+            if removed_reaction.user_id != Some(me) {
+                reaction(bot, removed_reaction, false).await;
             }
         }
         _ => {}
@@ -48,16 +58,31 @@ async fn button(bot: &Arc<Bot>, press: &ComponentInteraction) {
         channel: press.channel_id,
         user: press.user.id,
         answer: Answer::Pending,
+        component: true,
+        on_ephemeral: press
+            .message
+            .flags
+            .is_some_and(|f| f.contains(MessageFlags::EPHEMERAL)),
     };
     let id = press.data.custom_id.clone();
-    if id == HAND_BUTTON_ID {
-        answer(bot, origin, move |t, now| t.handle_text(&who, "hand", now)).await;
-    } else {
-        answer(bot, origin, move |t, now| t.handle_button(&who, &id, now)).await;
-    }
+    match &press.data.kind {
+        ComponentInteractionDataKind::StringSelect { values } => {
+            let values = values.clone();
+            answer(bot, origin, move |t, now| {
+                t.handle_choice(&who, &id, &values, now)
+            })
+            .await;
+        }
+        _ if id == HAND_BUTTON_ID => {
+            answer(bot, origin, move |t, now| t.handle_text(&who, "hand", now)).await;
+        }
+        _ => {
+            answer(bot, origin, move |t, now| t.handle_button(&who, &id, now)).await;
+        }
+    };
 }
 
-async fn reaction(bot: &Arc<Bot>, r: &Reaction) {
+async fn reaction(bot: &Arc<Bot>, r: &Reaction, added: bool) {
     let vote = match &r.emoji {
         ReactionType::Unicode(e) if e == ACCEPT_EMOJI => Vote::Accept,
         ReactionType::Unicode(e) if e == DECLINE_EMOJI => Vote::Decline,
@@ -78,7 +103,13 @@ async fn reaction(bot: &Arc<Bot>, r: &Reaction) {
     };
     let message = r.message_id.get();
     match bot
-        .with_table(move |t| t.handle_reaction(&who, message, vote, now_ms()))
+        .with_table(move |t| {
+            if added {
+                t.handle_reaction(&who, message, vote, now_ms())
+            } else {
+                t.handle_reaction_removed(&who, message, vote)
+            }
+        })
         .await
     {
         Ok(replies) => deliver(bot, None, replies).await,

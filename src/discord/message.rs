@@ -6,14 +6,16 @@ use poise::serenity_prelude as serenity;
 use serenity::{
     ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
     CreateEmbed, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
-    CreateMessage, EditMessage, UserId,
+    CreateMessage, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, EditMessage,
+    UserId,
 };
 
-use crate::table::{Button, Reply, ReplyKind};
+use super::hints::discord_hints_line;
+use crate::table::{Button, Menu, Reply, ReplyKind};
 
 /// Discord refuses message contents longer than this many characters.
 pub const MAX_CONTENT_CHARS: usize = 2000;
-/// Discord allows 5 rows of 5 buttons.
+/// Discord allows 5 rows of 5 buttons (4 rows when a select menu takes one).
 const MAX_BUTTONS: usize = 25;
 /// File name of the board attachment; the embed refers to it.
 pub const BOARD_FILE: &str = "board.png";
@@ -27,13 +29,31 @@ pub struct Outgoing {
     pub content: String,
     pub png: Option<Vec<u8>>,
     pub buttons: Vec<Button>,
+    pub menu: Option<Menu>,
     pub mentions: Vec<u64>,
 }
 
-/// The messages for one reply: long texts are split on line boundaries; the picture, buttons
-/// and pings go with the last part, so they stay together under the complete text.
-pub fn outgoing(reply: &Reply) -> Vec<Outgoing> {
+impl Outgoing {
+    /// A plain text message.
+    pub fn text(content: impl Into<String>) -> Outgoing {
+        Outgoing {
+            content: content.into(),
+            png: None,
+            buttons: vec![],
+            menu: None,
+            mentions: vec![],
+        }
+    }
+}
+
+/// The messages for one reply, with its picture already drawn (`png`): long texts are split
+/// on line boundaries; hints go under the text; the picture, buttons, menu and pings go with
+/// the last part, so they stay together under the complete text.
+pub fn outgoing(reply: &Reply, png: Option<Vec<u8>>) -> Vec<Outgoing> {
     let mut text = reply.text.clone();
+    if let Some(line) = discord_hints_line(&reply.hints) {
+        text = format!("{text}\n{line}");
+    }
     let missing: Vec<String> = reply
         .mention
         .iter()
@@ -50,19 +70,15 @@ pub fn outgoing(reply: &Reply) -> Vec<Outgoing> {
             label: "My hand".to_string(),
         });
     }
-    buttons.truncate(MAX_BUTTONS);
+    buttons.truncate(MAX_BUTTONS - if reply.menu.is_some() { 5 } else { 0 });
     let mut parts: Vec<Outgoing> = split_text(&text, MAX_CONTENT_CHARS)
         .into_iter()
-        .map(|content| Outgoing {
-            content,
-            png: None,
-            buttons: vec![],
-            mentions: vec![],
-        })
+        .map(Outgoing::text)
         .collect();
     if let Some(last) = parts.last_mut() {
-        last.png = reply.image.clone();
+        last.png = png;
         last.buttons = buttons;
+        last.menu = reply.menu.clone();
         last.mentions = reply.mention.clone();
     }
     parts
@@ -112,7 +128,39 @@ pub fn split_text(text: &str, limit: usize) -> Vec<String> {
         .collect()
 }
 
-fn action_rows(buttons: &[Button]) -> Vec<CreateActionRow> {
+/// Buttons five to a row, then the select menu (if any) in a row of its own.
+fn action_rows(o: &Outgoing) -> Vec<CreateActionRow> {
+    let mut rows = button_rows(&o.buttons);
+    if let Some(menu) = &o.menu {
+        rows.push(select_row(menu));
+    }
+    rows
+}
+
+fn select_row(menu: &Menu) -> CreateActionRow {
+    let options: Vec<CreateSelectMenuOption> = menu
+        .options
+        .iter()
+        .map(|o| {
+            let mut option = CreateSelectMenuOption::new(truncate(&o.label, 100), o.value.clone());
+            if !o.description.is_empty() {
+                option = option.description(truncate(&o.description, 100));
+            }
+            option
+        })
+        .collect();
+    let pick = u8::try_from(menu.options.len())
+        .unwrap_or(u8::MAX)
+        .min(menu.pick.max(1));
+    CreateActionRow::SelectMenu(
+        CreateSelectMenu::new(menu.id.clone(), CreateSelectMenuKind::String { options })
+            .placeholder(truncate(&menu.placeholder, 150))
+            .min_values(pick)
+            .max_values(pick),
+    )
+}
+
+fn button_rows(buttons: &[Button]) -> Vec<CreateActionRow> {
     buttons
         .chunks(5)
         .map(|row| {
@@ -155,7 +203,7 @@ pub fn create_message(o: &Outgoing) -> CreateMessage {
     let mut m = CreateMessage::new()
         .content(o.content.clone())
         .allowed_mentions(allowed_mentions(&o.mentions))
-        .components(action_rows(&o.buttons));
+        .components(action_rows(o));
     if let Some(png) = &o.png {
         m = m.add_file(board_file(png)).embed(board_embed());
     }
@@ -168,7 +216,7 @@ pub fn response_message(o: &Outgoing, ephemeral: bool) -> CreateInteractionRespo
         .content(o.content.clone())
         .ephemeral(ephemeral)
         .allowed_mentions(allowed_mentions(&o.mentions))
-        .components(action_rows(&o.buttons));
+        .components(action_rows(o));
     if let Some(png) = &o.png {
         m = m.add_file(board_file(png)).embed(board_embed());
     }
@@ -181,7 +229,7 @@ pub fn followup_message(o: &Outgoing, ephemeral: bool) -> CreateInteractionRespo
         .content(o.content.clone())
         .ephemeral(ephemeral)
         .allowed_mentions(allowed_mentions(&o.mentions))
-        .components(action_rows(&o.buttons));
+        .components(action_rows(o));
     if let Some(png) = &o.png {
         m = m.add_file(board_file(png)).embed(board_embed());
     }
@@ -194,7 +242,7 @@ pub fn edit_message(o: &Outgoing) -> EditMessage {
     let mut m = EditMessage::new()
         .content(o.content.clone())
         .allowed_mentions(allowed_mentions(&o.mentions))
-        .components(action_rows(&o.buttons));
+        .components(action_rows(o));
     if let Some(png) = &o.png {
         m = m.new_attachment(board_file(png)).embed(board_embed());
     }
@@ -240,13 +288,12 @@ mod tests {
     fn picture_buttons_and_pings_go_on_the_last_part() {
         let mut r = reply(&"x\n".repeat(1500));
         r.kind = ReplyKind::TurnStart;
-        r.image = Some(vec![1, 2, 3]);
         r.mention = vec![42];
         r.buttons = vec![Button {
             id: "catan:1:roll:3".into(),
             label: "Roll".into(),
         }];
-        let parts = outgoing(&r);
+        let parts = outgoing(&r, Some(vec![1, 2, 3]));
         assert_eq!(parts.len(), 2);
         assert!(parts[0].png.is_none() && parts[0].buttons.is_empty());
         assert!(parts[0].content.starts_with("<@42> "));
@@ -265,14 +312,14 @@ mod tests {
             id: "catan:1:hand:3".into(),
             label: "My hand".into(),
         }];
-        let parts = outgoing(&r);
+        let parts = outgoing(&r, None);
         assert_eq!(parts[0].buttons.len(), 1);
         assert_eq!(parts[0].content, "your turn <@7>", "no duplicate ping");
     }
 
     #[test]
     fn ordinary_messages_get_no_extra_button() {
-        let parts = outgoing(&reply("hi"));
+        let parts = outgoing(&reply("hi"), None);
         assert!(parts[0].buttons.is_empty());
     }
 }

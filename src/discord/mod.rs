@@ -15,6 +15,8 @@ mod deliver;
 mod edits;
 mod error;
 mod events;
+mod help;
+mod hints;
 mod host;
 mod interact;
 mod message;

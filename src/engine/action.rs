@@ -53,6 +53,27 @@ pub enum Action {
     EndTurn,
 }
 
+impl Action {
+    /// Playing a development card (any kind).
+    pub fn is_card_play(&self) -> bool {
+        matches!(
+            self,
+            Action::PlayKnight { .. }
+                | Action::PlayRoadBuilding { .. }
+                | Action::PlayInvention(..)
+                | Action::PlayMonopoly(_)
+        )
+    }
+
+    /// Placing a piece: a road, settlement or city (not with a card).
+    pub fn is_build(&self) -> bool {
+        matches!(
+            self,
+            Action::BuildRoad(_) | Action::BuildSettlement(_) | Action::BuildCity(_)
+        )
+    }
+}
+
 /// Whose move the game is waiting for, and what kind.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Phase {

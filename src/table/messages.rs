@@ -3,8 +3,10 @@
 //! seat numbers; hexes by label and terrain (never by resource, so a public line about the
 //! robber can't hint at a stolen card).
 
+use super::reply::Hint;
 use crate::engine::{
-    DevCard, Event, Game, HexId, Layout, Phase, PortKind, Resources, Seat, Topology, VertexId,
+    Action, DevCard, Event, Game, HexId, Layout, Phase, PortKind, Resources, Seat, Topology,
+    VertexId,
 };
 
 fn name(names: &[String], seat: Seat) -> &str {
@@ -65,7 +67,7 @@ pub fn event_public(ev: &Event, game: &Game, names: &[String]) -> Option<String>
     Some(match ev {
         Event::TurnStarted { seat, turn } => format!("Turn {turn}: {}'s turn.", n(seat)),
         Event::SpecialBuildStarted { seat } => format!(
-            "Special building phase: {} may build or buy, then `end`.",
+            "Special building phase: {} may build or buy a card, then end.",
             n(seat)
         ),
         Event::Rolled { seat, dice } => format!(
@@ -83,7 +85,7 @@ pub fn event_public(ev: &Event, game: &Game, names: &[String]) -> Option<String>
             format!("{} takes starting resources: {cards}.", n(seat))
         }
         Event::MustDiscard { owed } => format!(
-            "Too many cards! {} must discard (e.g. `discard 2 wool 1 ore`).",
+            "Too many cards! {} must discard half their cards.",
             owed.iter()
                 .map(|(s, k)| format!("{} {k}", n(s)))
                 .collect::<Vec<_>>()
@@ -211,21 +213,18 @@ pub fn hand_text(game: &Game, seat: Seat) -> String {
     text
 }
 
-/// What the game waits for, in words.
+/// What the game waits for, in words (what to type or click is in [`waiting_hints`]).
 pub fn waiting_text(game: &Game, names: &[String]) -> String {
     let cur = name(names, game.current);
     match &game.phase {
         Phase::Setup { round, road_from } => match road_from {
-            None => format!(
-                "Setup round {round}: {cur}, place a settlement (`build settlement <number>`)."
-            ),
+            None => format!("Setup round {round}: {cur}, place a settlement."),
             Some(v) => format!(
-                "Setup round {round}: {cur}, place a road touching {} (`build road {}-<number>`).",
-                game.topology().vertex_label(*v),
+                "Setup round {round}: {cur}, place a road from {}.",
                 game.topology().vertex_label(*v)
             ),
         },
-        Phase::BeforeRoll => format!("{cur}: `roll` (or play a development card first)."),
+        Phase::BeforeRoll => format!("{cur}: roll the dice (or play a development card first)."),
         Phase::Discard { owed } => format!(
             "Waiting for discards: {}.",
             owed.iter()
@@ -233,13 +232,62 @@ pub fn waiting_text(game: &Game, names: &[String]) -> String {
                 .collect::<Vec<_>>()
                 .join(", ")
         ),
-        Phase::MoveRobber => format!("{cur}: move the robber (`robber <hex> <player>`)."),
-        Phase::Main => format!("{cur}: build, trade, play a card, or `end`."),
+        Phase::MoveRobber => format!("{cur}: move the robber."),
+        Phase::Main => format!("{cur}: build, trade, play a card, or end the turn."),
         Phase::SpecialBuild { builder } => format!(
-            "Special building phase: {} may build or buy, then `end`.",
+            "Special building phase: {} may build or buy a card, then end.",
             name(names, *builder)
         ),
         Phase::Finished { winner } => format!("The game is over: {} won.", name(names, *winner)),
+    }
+}
+
+/// What the awaited player can do now, as hints each platform words its own way. Examples
+/// of places are legal ones (the first few, in label order).
+pub fn waiting_hints(game: &Game) -> Vec<Hint> {
+    const EXAMPLES: usize = 3;
+    let topo = game.topology();
+    let legal = game.legal_actions(game.current);
+    let examples = |f: &dyn Fn(&Action) -> Option<String>| -> Vec<String> {
+        legal.iter().filter_map(f).take(EXAMPLES).collect()
+    };
+    let has = |f: fn(&Action) -> bool| legal.iter().any(f);
+    match &game.phase {
+        Phase::Setup {
+            road_from: None, ..
+        } => vec![Hint::PlaceSettlement {
+            examples: examples(&|a| match a {
+                Action::BuildSettlement(v) => Some(topo.vertex_label(*v)),
+                _ => None,
+            }),
+        }],
+        Phase::Setup { .. } => vec![Hint::PlaceRoad {
+            examples: examples(&|a| match a {
+                Action::BuildRoad(e) => Some(topo.edge_label(*e)),
+                _ => None,
+            }),
+        }],
+        Phase::BeforeRoll => {
+            let mut hints = vec![Hint::Roll];
+            if has(Action::is_card_play) {
+                hints.push(Hint::PlayCard);
+            }
+            hints
+        }
+        Phase::Discard { .. } => vec![Hint::Discard],
+        Phase::MoveRobber => vec![Hint::MoveRobber],
+        Phase::Main | Phase::SpecialBuild { .. } => {
+            let mut hints = vec![Hint::Build];
+            if matches!(game.phase, Phase::Main) {
+                hints.push(Hint::Trade);
+            }
+            if has(Action::is_card_play) {
+                hints.push(Hint::PlayCard);
+            }
+            hints.push(Hint::EndTurn);
+            hints
+        }
+        Phase::Finished { .. } => vec![Hint::New],
     }
 }
 

@@ -18,6 +18,7 @@ pub mod reply;
 pub mod rules_help;
 mod session;
 pub mod timer;
+pub mod typed_hints;
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -28,7 +29,8 @@ use crate::store::{Store, StoreError};
 
 pub use command::{Command, ParseError, command_for};
 pub use reply::{
-    Audience, Button, Caller, GameId, PlaceId, PlaceKind, Reaction, Reply, ReplyKind, UserId,
+    Audience, Button, Caller, GameId, Hint, LiveSlot, Menu, MenuOption, Picture, PlaceId,
+    PlaceKind, Reaction, Reply, ReplyKind, UserId,
 };
 
 use session::Session;
@@ -142,6 +144,18 @@ impl Table {
         dispatch::button(self, caller, custom_id, now_ms)
     }
 
+    /// Options chosen in a menu the table offered ([`Reply::menu`]): the menu's id and the
+    /// chosen options' values (several only where the menu asks for several).
+    pub fn handle_choice(
+        &mut self,
+        caller: &Caller,
+        menu_id: &str,
+        values: &[String],
+        now_ms: u64,
+    ) -> Vec<Reply> {
+        dispatch::choice(self, caller, menu_id, values, now_ms)
+    }
+
     /// A reaction on a posted trade offer message (Reaction::Accept = ✅, Reaction::Decline = ❌).
     pub fn handle_reaction(
         &mut self,
@@ -153,10 +167,44 @@ impl Table {
         dispatch::reaction(self, caller, message_id, reaction, now_ms)
     }
 
+    /// A reaction taken back from a posted trade offer message: withdraws that answer.
+    pub fn handle_reaction_removed(
+        &mut self,
+        caller: &Caller,
+        message_id: u64,
+        reaction: Reaction,
+    ) -> Vec<Reply> {
+        dispatch::reaction_removed(self, caller, message_id, reaction)
+    }
+
     /// The adapter reports the message id under which a ReplyKind::TradeOffer reply was posted
     /// (stored durably so reactions keep working after a restart).
     pub fn offer_posted(&mut self, game: u64, offer: u32, message_id: u64) {
         dispatch::offer_posted(self, game, offer, message_id)
+    }
+
+    /// The message id a trade offer was posted under, if known (also after a restart).
+    pub fn offer_message(&self, game: GameId, offer: u32) -> Option<u64> {
+        self.offer_messages
+            .iter()
+            .find(|(_, v)| **v == (game, offer))
+            .map(|(message, _)| *message)
+    }
+
+    /// The adapter reports the message id under which a game's live message (lobby, turn
+    /// message) was posted; later updates of that slot edit it, also after a restart.
+    pub fn live_posted(&mut self, game: GameId, slot: LiveSlot, message_id: u64) {
+        dispatch::live_posted(self, game, slot, message_id)
+    }
+
+    /// The message id a game's live message was posted under, if known.
+    pub fn live_message(&self, game: GameId, slot: LiveSlot) -> Option<u64> {
+        let s = self.sessions.get(&game)?;
+        s.meta
+            .live_messages
+            .iter()
+            .find(|(k, _)| *k == slot)
+            .map(|(_, id)| *id)
     }
 
     /// Timers: reminders and auto-actions whose deadline has passed.

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::lobby::LobbySettings;
 use super::offers::Offer;
-use super::reply::{GameId, PlaceId, UserId};
+use super::reply::{GameId, LiveSlot, PlaceId, UserId};
 use crate::engine::{Action, Game, Seat, Settings};
 
 /// Bumped when the stored shape changes incompatibly.
@@ -41,6 +41,10 @@ pub struct GameMeta {
     pub next_offer: u32,
     /// The game is over; the record is kept (compacted) for history.
     pub finished: bool,
+    /// Message ids of the game's live messages (lobby, turn), so they are edited in place
+    /// after a restart too.
+    #[serde(default)]
+    pub live_messages: Vec<(LiveSlot, u64)>,
 }
 
 /// What the start fixed.
@@ -143,6 +147,7 @@ mod tests {
             }),
             offers: Vec::new(),
             next_offer: 1,
+            live_messages: Vec::new(),
             finished: false,
         };
         assert_eq!(decode_meta(&encode_meta(&meta)), Ok(meta));
@@ -182,6 +187,7 @@ mod tests {
             started: None,
             offers: Vec::new(),
             next_offer: 1,
+            live_messages: Vec::new(),
             finished: false,
         });
         assert!(decode_meta(&future).unwrap_err().contains("schema 99"));

@@ -42,6 +42,13 @@ pub enum Reaction {
     Decline,
 }
 
+/// A long-lived message of a game, edited in place: the lobby, or the live turn message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum LiveSlot {
+    Lobby,
+    Turn,
+}
+
 /// What kind of board place an autocomplete asks for ([`crate::table::Table::suggest`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum PlaceKind {
@@ -68,11 +75,83 @@ pub enum Audience {
 
 /// A suggested action, shown as a button. `id` is what the adapter sends back through
 /// [`crate::table::Table::handle_button`]; it encodes game, action and game version
-/// (`catan:<game>:<action>:<version>`, at most 100 characters).
+/// (`catan:<game>:<action>:<version>`, at most 100 characters). The version only says which
+/// moment the button was made for: a press is refused only if its action is not legal now.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Button {
     pub id: String,
     pub label: String,
+}
+
+/// A choice among options (Discord: a select menu; the console lists the options as
+/// commands). The chosen option's `value` goes back through
+/// [`crate::table::Table::handle_choice`] with the menu's `id`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Menu {
+    /// `catan:<game>:<menu>`, at most 100 characters.
+    pub id: String,
+    /// What to choose, e.g. "Where to build".
+    pub placeholder: String,
+    /// At most [`Menu::MAX_OPTIONS`].
+    pub options: Vec<MenuOption>,
+    /// How many options must be picked together (1, or e.g. the cards to discard).
+    pub pick: u8,
+}
+
+impl Menu {
+    /// Discord's limit for one select menu.
+    pub const MAX_OPTIONS: usize = 25;
+}
+
+/// One option of a [`Menu`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MenuOption {
+    /// Sent back when chosen (at most 100 characters).
+    pub value: String,
+    /// What the player sees, e.g. "Settlement at 23".
+    pub label: String,
+    /// A second line, e.g. "grain 6 · ore 8 · 3:1 port".
+    pub description: String,
+}
+
+/// Something the addressee can do next, named as a thing rather than as typed words: each
+/// adapter says it its own way (the console: `build road 12-13`; Discord: the Build button or
+/// `/catan build road`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Hint {
+    /// Sit down at the lobby's table.
+    Join,
+    /// The host starts the game.
+    Start,
+    /// Open a new game here.
+    New,
+    /// Place a settlement (setup or turn), on one of these example intersections.
+    PlaceSettlement {
+        examples: Vec<String>,
+    },
+    /// Place a road, e.g. one of these `12-13` edges.
+    PlaceRoad {
+        examples: Vec<String>,
+    },
+    Roll,
+    /// Build, trade, play a card or buy one.
+    Build,
+    BuyCard,
+    PlayCard,
+    Trade,
+    EndTurn,
+    /// Discard half of one's cards.
+    Discard,
+    /// Move the robber (and choose whom to rob).
+    MoveRobber,
+    /// Answer a posted trade offer.
+    AnswerOffer {
+        offer: u32,
+    },
+    /// See your own hand.
+    Hand,
+    /// How to play.
+    Help,
 }
 
 /// What a reply is, beyond its text, so adapters can treat it specially.
@@ -80,9 +159,17 @@ pub struct Button {
 pub enum ReplyKind {
     /// An ordinary message.
     Message,
-    /// The start of a turn (or any moment the game waits for someone new): should ping
-    /// `mention` as a new message.
+    /// The lobby of `game`: post it once, then edit that message in place whenever a new
+    /// lobby reply for the same game comes.
+    Lobby { game: u64 },
+    /// The start of a turn (or any moment the game waits for someone new): a new message that
+    /// pings `mention`. It becomes the game's live turn message: later
+    /// [`ReplyKind::TurnUpdate`]s of the game edit it.
     TurnStart,
+    /// The live turn message's new content (the turn's events so far, what is awaited now,
+    /// the buttons that fit now, the board when it changed): edit it in place; post it if it
+    /// is unknown (e.g. posted by another process before a restart).
+    TurnUpdate { game: u64 },
     /// A public domestic trade offer: players accept/decline by reacting to this message; the
     /// adapter reports the posted message id back ([`crate::table::Table::offer_posted`]) so
     /// reactions can be routed to `offer`.
@@ -93,15 +180,46 @@ pub enum ReplyKind {
     Refusal,
 }
 
+/// A board picture to attach, not drawn yet: adapters draw it ([`Picture::png`]) outside the
+/// table's lock, so one board never delays another game's command.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Picture {
+    /// What everyone may see (the public view: no hand, no deck order).
+    pub view: std::sync::Arc<crate::engine::GameView>,
+    pub names: std::sync::Arc<Vec<String>>,
+}
+
+impl Picture {
+    /// Draws and encodes the board (tens of milliseconds).
+    pub fn png(&self) -> Result<Vec<u8>, crate::render::RenderError> {
+        crate::render::render_board(&self.view, &self.names)
+    }
+}
+
+impl ReplyKind {
+    /// The live message this reply posts (a new one for [`ReplyKind::TurnStart`]) or edits.
+    pub fn live_slot(&self) -> Option<LiveSlot> {
+        match self {
+            ReplyKind::Lobby { .. } => Some(LiveSlot::Lobby),
+            ReplyKind::TurnStart | ReplyKind::TurnUpdate { .. } => Some(LiveSlot::Turn),
+            _ => None,
+        }
+    }
+}
+
 /// One message to post.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Reply {
     pub audience: Audience,
     pub kind: ReplyKind,
     pub text: String,
-    /// A board picture (PNG bytes) to attach.
-    pub image: Option<Vec<u8>>,
+    /// What the addressee can do next; rendered by each adapter in its own words.
+    pub hints: Vec<Hint>,
+    /// A board picture to attach.
+    pub image: Option<Picture>,
     pub buttons: Vec<Button>,
+    /// A choice to offer (Discord: a select menu, shown to the caller only when private).
+    pub menu: Option<Menu>,
     /// Users to ping.
     pub mention: Vec<UserId>,
     /// The game this reply is about, if any.
@@ -120,8 +238,10 @@ impl Reply {
             audience: Audience::Channel(place),
             kind: ReplyKind::Message,
             text: text.into(),
+            hints: Vec::new(),
             image: None,
             buttons: Vec::new(),
+            menu: None,
             mention: Vec::new(),
             game: None,
             reply_to_caller: false,
@@ -152,6 +272,11 @@ impl Reply {
 
     pub fn with_game(mut self, game: GameId) -> Reply {
         self.game = Some(game);
+        self
+    }
+
+    pub fn with_hints(mut self, hints: Vec<Hint>) -> Reply {
+        self.hints = hints;
         self
     }
 

@@ -6,19 +6,19 @@ const TOPICS: &[(&[&str], &str, &str)] = &[
     (
         &["robber", "thief", "rob", "robbing", "steal", "stealing"],
         "robber",
-        "The robber blocks its hex: that hex produces nothing while it stands there. It moves when someone rolls a 7 or plays a knight: the player puts it on a different hex (the desert is allowed) and steals one random card from a player with a settlement or city on that hex (their choice if several; never themselves; nobody with cards, no steal). Command: `robber C3 bob`.",
+        "The robber blocks its hex: that hex produces nothing while it stands there. It moves when someone rolls a 7 or plays a knight: the player puts it on a different hex (the desert is allowed) and steals one random card from a player with a settlement or city on that hex (their choice if several; never themselves; nobody with cards, no steal).",
     ),
     (
         &["7", "seven", "sevens", "discard", "discarding"],
         "7",
-        "On a 7 nothing produces. Everyone holding more than 7 cards (the table's discard limit) returns half, rounded down, cards of their choice (`discard 2 wool 2 ore`); then the roller moves the robber and steals.",
+        "On a 7 nothing produces. Everyone holding more than 7 cards (the table's discard limit) returns half, rounded down, cards of their choice; then the roller moves the robber and steals.",
     ),
     (
         &[
             "ports", "port", "harbor", "harbour", "harbors", "maritime", "bank", "supply",
         ],
         "ports",
-        "Trade with the supply at 4:1 any time in your action phase. A building on a 3:1 port lets you trade 3 of one kind for 1; on a 2:1 port, 2 of that port's resource for 1. A port works on the turn you build on it. Command: `bank 4 ore for 1 wool` (or just `bank ore for wool` at your best rate).",
+        "Trade with the supply at 4:1 any time in your action phase. A building on a 3:1 port lets you trade 3 of one kind for 1; on a 2:1 port, 2 of that port's resource for 1. A port works on the turn you build on it.",
     ),
     (
         &[
@@ -53,7 +53,7 @@ const TOPICS: &[(&[&str], &str, &str)] = &[
             "victory point",
         ],
         "development cards",
-        "Buy one for ore + wool + grain (`buy`). Play at most one per turn, before or after rolling, but not on the turn you bought it. Knight: move the robber and steal. Road Building: 2 free roads. Invention (Year of Plenty): take any 2 cards from the supply. Monopoly: every other player gives you all of one resource. Victory Point cards are never played: they count while hidden and are revealed when you win.",
+        "Buy one for ore + wool + grain. Play at most one per turn, before or after rolling, but not on the turn you bought it. Knight: move the robber and steal. Road Building: 2 free roads. Invention (Year of Plenty): take any 2 cards from the supply. Monopoly: every other player gives you all of one resource. Victory Point cards are never played: they count while hidden and are revealed when you win.",
     ),
     (
         &[
@@ -69,7 +69,7 @@ const TOPICS: &[(&[&str], &str, &str)] = &[
     (
         &["trading", "trade", "trades", "offer", "offers"],
         "trading",
-        "Only the current player trades with the others, after rolling; anyone may make an offer to the current player. Both sides give at least one card, never the same resource on both sides, and development cards are never traded. Here: `trade offer 1 wool for 1 ore [to bob]`, others react ✅/❌ or `trade accept 1`, and the maker picks one with `trade confirm 1 bob`. Offers end with the turn.",
+        "Only the current player trades with the others, after rolling; anyone may make an offer to the current player. Both sides give at least one card, never the same resource on both sides, and development cards are never traded. Here an offer is posted for everyone to accept or decline; the player who made it then picks one of those who accepted. Offers end with the turn.",
     ),
     (
         &[
@@ -82,7 +82,7 @@ const TOPICS: &[(&[&str], &str, &str)] = &[
             "six",
         ],
         "special building phase",
-        "With 5 or 6 players: after each turn, every other player in turn order may build and buy development cards with what they hold (no trading, no card play), then `end`.",
+        "With 5 or 6 players: after each turn, every other player in turn order may build and buy development cards with what they hold (no trading, no card play), then end their slot.",
     ),
     (
         &["setup", "start", "beginning", "placement rounds"],
@@ -113,7 +113,7 @@ pub fn rules(topic: Option<&str>) -> String {
             .join(", ")
     };
     let Some(topic) = topic else {
-        return format!("Rules topics: {}. Ask with `rules <topic>`.", list());
+        return format!("Rules topics: {}. Ask about one of them.", list());
     };
     let t = topic.trim().to_lowercase();
     match TOPICS

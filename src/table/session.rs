@@ -39,6 +39,9 @@ pub struct Session {
     recent: VecDeque<String>,
     /// Cached `(user, name)` per seat.
     players: Vec<(UserId, String)>,
+    /// Public lines of the live turn message, its headline first (rebuilt from the log
+    /// after a restart, as far as the log since the last snapshot reaches).
+    pub turn_lines: Vec<String>,
 }
 
 impl Session {
@@ -51,6 +54,7 @@ impl Session {
             reminded: false,
             recent: VecDeque::new(),
             players: Vec::new(),
+            turn_lines: Vec::new(),
         };
         s.refresh_players();
         s
@@ -93,6 +97,13 @@ impl Session {
                 .map_err(|e| format!("action {index} no longer applies: {e}"))?;
             for ev in &events {
                 if let Some(line) = messages::event_public(ev, &game, &names) {
+                    if matches!(
+                        ev,
+                        Event::TurnStarted { .. } | Event::SpecialBuildStarted { .. }
+                    ) {
+                        session.turn_lines.clear();
+                    }
+                    session.turn_lines.push(line.clone());
                     session.push_recent(line);
                 }
             }

@@ -71,32 +71,69 @@ pub(super) fn after_action(
     };
     let caller_user = caller.map(|c| c.user);
 
-    // Public account of what happened.
-    let mut lines: Vec<String> = note.into_iter().collect();
-    lines.extend(
-        events
-            .iter()
-            .filter(|e| {
-                !matches!(
-                    e,
-                    Event::TurnStarted { .. } | Event::SpecialBuildStarted { .. }
-                )
-            })
-            .filter_map(|e| messages::event_public(e, g, &names)),
-    );
+    // Public account of what happened: the current turn message gets the lines up to a new
+    // turn's start; a new turn (or a new player's setup placement) opens a new message.
+    let mut closing: Vec<String> = note.into_iter().collect();
+    let mut opening: Option<Vec<String>> = None;
+    for e in events {
+        let Some(line) = messages::event_public(e, g, &names) else {
+            continue;
+        };
+        let starts = matches!(
+            e,
+            Event::TurnStarted { .. } | Event::SpecialBuildStarted { .. }
+        );
+        match opening.as_mut() {
+            _ if starts => opening = Some(vec![line]),
+            Some(lines) => lines.push(line),
+            None => closing.push(line),
+        }
+    }
     let won = events.iter().find_map(|e| match e {
         Event::Won { seat, .. } => Some(*seat),
         _ => None,
     });
-    if won.is_some() {
-        lines.push(final_scores(g, &names));
-    }
-    if !lines.is_empty() {
-        let mut r = Reply::public(place, lines.join("\n")).with_game(id);
-        r.reply_to_caller = caller.is_some();
-        replies.push(r);
-    }
-
+    let board_changed = events.iter().any(changes_board);
+    let setup_turn = matches!(
+        g.phase,
+        Phase::Setup {
+            road_from: None,
+            ..
+        }
+    );
+    let must_discard: Vec<Seat> = match &g.phase {
+        Phase::Discard { owed } => owed
+            .iter()
+            .map(|(s, _)| *s)
+            .filter(|s| !before.2.contains(s))
+            .collect(),
+        _ => Vec::new(),
+    };
+    let discard_ping = (!must_discard.is_empty()).then(|| {
+        let who: Vec<String> = must_discard
+            .iter()
+            .filter_map(|s| names.get(*s as usize).cloned())
+            .collect();
+        let mut r = Reply::public(
+            place,
+            format!(
+                "{}: you have more than {} cards, discard half of them.",
+                who.join(", "),
+                g.settings.discard_limit
+            ),
+        )
+        .with_game(id)
+        .with_hints(vec![Hint::Discard]);
+        r.mention = must_discard
+            .iter()
+            .filter_map(|s| session.user(*s))
+            .collect();
+        r.buttons = vec![Button {
+            id: button_id(id, "discard", g.version),
+            label: "Discard".into(),
+        }];
+        r
+    });
     // Private details and updated hands: the one who acted (or the caller, for a confirmed
     // trade made in the current player's name), then everyone else an event touched.
     let mut private_seats: Vec<Seat> = Vec::new();
@@ -127,6 +164,20 @@ pub(super) fn after_action(
         replies.push(r);
     }
 
+    session.turn_lines.extend(closing);
+    let new_message = opening.is_some() || (setup_turn && !won.is_some());
+    if new_message {
+        // The finished turn's message keeps its lines and loses its buttons.
+        if !session.turn_lines.is_empty() {
+            let mut last = Reply::public(place, session.turn_lines.join("\n"))
+                .with_game(id)
+                .with_kind(ReplyKind::TurnUpdate { game: id });
+            last.image = None;
+            replies.push(last);
+        }
+        session.turn_lines = opening.unwrap_or_default();
+    }
+
     // Offers end with the turn.
     let gone = session.drop_stale_offers();
     if !gone.is_empty() {
@@ -150,51 +201,21 @@ pub(super) fn after_action(
     }
 
     if won.is_some() {
+        replies.extend(prompt(table, id, false, true));
+        if let Some(s) = table.sessions.get(&id)
+            && let Some(g) = s.game()
+        {
+            replies.push(Reply::public(place, final_scores(g, &names)).with_game(id));
+        }
         // The place is free for a new game; the finished game stays readable until restart.
         table.by_place.remove(&place);
         table.offer_messages.retain(|_, (g, _)| *g != id);
         return replies;
     }
-
-    let after = match table.sessions.get(&id).and_then(|s| s.game()) {
-        Some(g) => wait_state(g),
-        None => return replies,
-    };
-    if after != before {
-        let new_turn = events.iter().any(|e| {
-            matches!(
-                e,
-                Event::TurnStarted { .. } | Event::SpecialBuildStarted { .. }
-            )
-        });
-        let new_people = after.2.iter().any(|s| !before.2.contains(s));
-        let setup_placement = matches!(
-            after.0,
-            Phase::Setup {
-                road_from: None,
-                ..
-            }
-        );
-        let image = events
-            .iter()
-            .any(|e| matches!(e, Event::TurnStarted { .. }))
-            || setup_placement;
-        let headline = table.sessions.get(&id).and_then(|s| {
-            let g = s.game()?;
-            events
-                .iter()
-                .filter(|e| matches!(e, Event::TurnStarted { .. }))
-                .find_map(|e| messages::event_public(e, g, &s.names()))
-        });
-        let mut prompt = prompt(table, id, new_turn || new_people || setup_placement, image);
-        if let (Some(h), Some(p)) = (headline, prompt.first_mut()) {
-            p.text = format!("{h} {}", p.text);
-        }
-        replies.extend(prompt);
-    }
+    replies.extend(prompt(table, id, new_message, new_message || board_changed));
+    replies.extend(discard_ping);
     replies
 }
-
 pub(super) fn final_scores(g: &Game, names: &[String]) -> String {
     let mut seats: Vec<Seat> = (0..g.players.len() as Seat).collect();
     seats.sort_by_key(|&s| std::cmp::Reverse(g.total_vp(s)));
@@ -214,46 +235,6 @@ pub(super) fn final_scores(g: &Game, names: &[String]) -> String {
         })
         .collect();
     format!("Final scores: {}.", parts.join(", "))
-}
-
-/// The message telling who must act now, with buttons; pings when `ping`, with the board
-/// when `image`.
-pub(super) fn prompt(table: &Table, id: GameId, ping: bool, image: bool) -> Vec<Reply> {
-    let Some(s) = table.sessions.get(&id) else {
-        return Vec::new();
-    };
-    let Some(g) = s.game() else {
-        return Vec::new();
-    };
-    let waiting = g.waiting_for();
-    let mut r = Reply::public(s.place(), messages::waiting_text(g, &s.names())).with_game(id);
-    if ping {
-        r.kind = ReplyKind::TurnStart;
-        r.mention = waiting.iter().filter_map(|&w| s.user(w)).collect();
-    }
-    if image {
-        r.image = render(table, s);
-    }
-    if let [only] = waiting.as_slice() {
-        let legal = g.legal_actions(*only);
-        for (action, name, label) in [
-            (Action::Roll, "roll", "Roll"),
-            (Action::BuyDevCard, "buy", "Buy card"),
-            (Action::EndTurn, "end", "End turn"),
-        ] {
-            if legal.contains(&action) {
-                r.buttons.push(Button {
-                    id: button_id(id, name, g.version),
-                    label: label.into(),
-                });
-            }
-        }
-    }
-    r.buttons.push(Button {
-        id: button_id(id, "hand", g.version),
-        label: "My hand".into(),
-    });
-    vec![r]
 }
 
 pub(super) fn bank(

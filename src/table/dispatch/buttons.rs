@@ -8,7 +8,9 @@ pub fn button(table: &mut Table, caller: &Caller, custom_id: &str, now_ms: u64) 
     let [prefix, game, action, version] = parts.as_slice() else {
         return refuse(caller, NOT_OURS);
     };
-    let (Ok(game), Ok(version)) = (game.parse::<GameId>(), version.parse::<u64>()) else {
+    // The version only says when the button was made: a press does what it says if that is
+    // legal now; otherwise the engine's refusal says why (DESIGN.md, stale clicks).
+    let (Ok(game), Ok(_made_at)) = (game.parse::<GameId>(), version.parse::<u64>()) else {
         return refuse(caller, NOT_OURS);
     };
     if *prefix != "catan" {
@@ -20,37 +22,22 @@ pub fn button(table: &mut Table, caller: &Caller, custom_id: &str, now_ms: u64) 
             "This button belongs to a game that is over or not hosted here any more.",
         );
     }
-    let current = table
-        .sessions
-        .get(&game)
-        .and_then(|s| s.game())
-        .map(|g| g.version);
-    let stale = |table: &mut Table, cmd: Command| {
-        if let Some(cur) = current
-            && cur != version
-        {
-            let mut r = Reply::refusal(
-                caller.user,
-                format!(
-                    "This button is from an earlier moment of the game (move {version}; the game is at move {cur} now), so nothing was done. Use the buttons on the latest message, or type the command."
-                ),
-            );
-            r.game = Some(game);
-            return vec![r];
-        }
-        run(table, caller, cmd, now_ms)
-    };
     let pieces: Vec<&str> = action.split('-').collect();
     let number = |i: usize| pieces.get(i).and_then(|p| p.parse::<u32>().ok());
     match (pieces[0], number(1), number(2)) {
-        ("roll", None, None) => stale(table, Command::Action(Action::Roll)),
-        ("end", None, None) => stale(table, Command::Action(Action::EndTurn)),
-        ("buy", None, None) => stale(table, Command::Action(Action::BuyDevCard)),
+        ("roll", None, None) => run(table, caller, Command::Action(Action::Roll), now_ms),
+        ("end", None, None) => run(table, caller, Command::Action(Action::EndTurn), now_ms),
+        ("buy", None, None) => run(table, caller, Command::Action(Action::BuyDevCard), now_ms),
+        (word, None, None) if let Some(kind) = menus::MenuKind::parse(word) => {
+            menus::open_menu(table, caller, kind)
+        }
         ("hand", None, None) => run(table, caller, Command::Hand, now_ms),
         ("board", None, None) => run(table, caller, Command::Board, now_ms),
         ("status", None, None) => run(table, caller, Command::Status, now_ms),
         ("join", None, None) => run(table, caller, Command::Join, now_ms),
         ("start", None, None) => run(table, caller, Command::Start, now_ms),
+        ("leave", None, None) => run(table, caller, Command::Leave, now_ms),
+        ("abandon", None, None) => run(table, caller, Command::Abandon, now_ms),
         ("accept", Some(o), None) => trade(table, caller, TradeCommand::Accept(o), now_ms),
         ("decline", Some(o), None) => trade(table, caller, TradeCommand::Decline(o), now_ms),
         ("withdraw", Some(o), None) => trade(table, caller, TradeCommand::Withdraw(o), now_ms),

@@ -20,18 +20,16 @@ pub(super) fn status(table: &Table, caller: &Caller) -> Vec<Reply> {
     vec![private_to_caller(caller, text).with_game(s.id())]
 }
 
-pub(super) fn render(table: &Table, s: &Session) -> Option<Vec<u8>> {
+/// The public board picture, to be drawn by the adapter outside the table's lock.
+pub(super) fn render(table: &Table, s: &Session) -> Option<Picture> {
     if !table.options.render_boards {
         return None;
     }
     let g = s.game()?;
-    match crate::render::render_board(&g.view(None), &s.names()) {
-        Ok(png) => Some(png),
-        Err(e) => {
-            tracing::debug!(game = s.id(), error = %e, "board not rendered");
-            None
-        }
-    }
+    Some(Picture {
+        view: std::sync::Arc::new(g.view(None)),
+        names: std::sync::Arc::new(s.names()),
+    })
 }
 
 pub(super) fn board(table: &Table, caller: &Caller) -> Vec<Reply> {
@@ -45,9 +43,5 @@ pub(super) fn board(table: &Table, caller: &Caller) -> Vec<Reply> {
         .with_game(s.id())
         .to_caller();
     r.image = render(table, s);
-    if r.image.is_none() && table.options.render_boards {
-        r.text
-            .push_str("\n(The board picture is not available right now.)");
-    }
     vec![r]
 }

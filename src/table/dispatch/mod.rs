@@ -6,7 +6,7 @@ use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
-use crate::engine::{Action, Event, Game, Phase, Resource, Seat};
+use crate::engine::{Action, Event, Game, Phase, Resource, Resources, Seat};
 
 use super::Table;
 use super::command::{self, Command, TradeCommand};
@@ -14,7 +14,9 @@ use super::lobby::{self, LobbySettings, Setting};
 use super::messages;
 use super::offers::{self, Offer};
 use super::record::{GameMeta, META_SCHEMA, SeatUser, Started};
-use super::reply::{Button, Caller, GameId, PlaceKind, Reaction, Reply, ReplyKind, UserId};
+use super::reply::{
+    Button, Caller, GameId, Hint, LiveSlot, Picture, PlaceKind, Reaction, Reply, ReplyKind, UserId,
+};
 use super::rules_help;
 use super::session::{ApplyError, Session};
 use super::timer;
@@ -22,20 +24,24 @@ use super::timer;
 mod actions;
 mod buttons;
 mod info;
+mod menus;
 mod seating;
 mod suggest;
 mod timer_ticks;
 mod trades;
+mod turn_message;
 
 use actions::*;
 use info::*;
 use seating::*;
 use trades::*;
+use turn_message::*;
 
 pub use buttons::button;
+pub use menus::choice;
 pub use suggest::suggest;
 pub use timer_ticks::tick;
-pub use trades::{offer_posted, reaction};
+pub use trades::{live_posted, offer_posted, reaction, reaction_removed};
 
 pub(super) const MAX_SUGGESTIONS: usize = 25;
 

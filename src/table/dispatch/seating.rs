@@ -3,16 +3,18 @@
 use super::*;
 
 pub(super) fn lobby_buttons(id: GameId) -> Vec<Button> {
-    vec![
-        Button {
-            id: button_id(id, "join", 0),
-            label: "Join".into(),
-        },
-        Button {
-            id: button_id(id, "start", 0),
-            label: "Start".into(),
-        },
+    [
+        ("join", "Join"),
+        ("leave", "Leave"),
+        ("start", "Start (host)"),
+        ("abandon", "Abandon (host)"),
     ]
+    .into_iter()
+    .map(|(action, label)| Button {
+        id: button_id(id, action, 0),
+        label: label.into(),
+    })
+    .collect()
 }
 
 pub(super) fn lobby_text(s: &Session) -> String {
@@ -24,18 +26,29 @@ pub(super) fn lobby_text(s: &Session) -> String {
         .find(|u| u.user == s.meta.host)
         .map(|u| u.name.clone())
         .unwrap_or_default();
+    let settings = &s.meta.settings;
+    let needed = lobby::MIN_PLAYERS as usize;
+    let state = if names.len() < needed {
+        format!("Waiting for at least {needed} players.")
+    } else {
+        format!("Ready: {host} (the host) can start the game.")
+    };
     format!(
-        "Lobby (game {}): {}.\nPlayers ({}/{}): {}. Host: {host}.\nType `join` to sit down; the host types `start`.",
+        "Catan lobby (game {}), host {host}.\nSettings: {}.\nSeats ({}/{}): {}.\n{state}",
         s.id(),
-        s.meta.settings.describe(),
+        settings.describe(),
         names.len(),
-        s.meta.settings.max_players,
+        settings.max_players,
         names.join(", ")
     )
 }
 
-pub(super) fn lobby_reply(s: &Session, prefix: &str) -> Reply {
-    let mut r = Reply::public(s.place(), format!("{prefix}{}", lobby_text(s))).with_game(s.id());
+/// The lobby message (one per game, edited in place); `news` says what just changed.
+pub(super) fn lobby_reply(s: &Session, news: &str) -> Reply {
+    let mut r = Reply::public(s.place(), format!("{}\n{}", news.trim(), lobby_text(s)))
+        .with_game(s.id())
+        .with_kind(ReplyKind::Lobby { game: s.id() })
+        .with_hints(vec![Hint::Join, Hint::Start]);
     r.buttons = lobby_buttons(s.id());
     r.to_caller()
 }
@@ -77,6 +90,7 @@ pub(super) fn new_lobby(
         started: None,
         offers: Vec::new(),
         next_offer: 1,
+        live_messages: Vec::new(),
         finished: false,
     };
     let session = Session::new_lobby(meta);
@@ -341,7 +355,13 @@ pub(super) fn start(table: &mut Table, caller: &Caller, now_ms: u64) -> Vec<Repl
         text.push_str(&format!("\n{n}"));
     }
     let place = session.place();
-    let mut replies = vec![Reply::public(place, text).with_game(id).to_caller()];
+    // The lobby message becomes the start message: no more Join/Start buttons.
+    let mut replies = vec![
+        Reply::public(place, text)
+            .with_game(id)
+            .with_kind(ReplyKind::Lobby { game: id })
+            .to_caller(),
+    ];
     replies.extend(prompt(table, id, true, true));
     replies
 }

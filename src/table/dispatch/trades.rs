@@ -237,6 +237,69 @@ pub fn reaction(
     trade(table, caller, tc, now_ms)
 }
 
+/// A player took back their ✅ (or ❌) on an offer message: that answer is withdrawn, as if
+/// never given. Silent when there was nothing to withdraw (e.g. the bot's own reactions).
+pub fn reaction_removed(
+    table: &mut Table,
+    caller: &Caller,
+    message_id: u64,
+    reaction: Reaction,
+) -> Vec<Reply> {
+    let Some(&(game, offer)) = table.offer_messages.get(&message_id) else {
+        return Vec::new();
+    };
+    if table.by_place.get(&caller.place) != Some(&game) {
+        return Vec::new();
+    }
+    let Some(session) = table.sessions.get_mut(&game) else {
+        return Vec::new();
+    };
+    let (Some(seat), Some(version)) = (
+        session.seat_of(caller.user),
+        session.game().map(|g| g.version),
+    ) else {
+        return Vec::new();
+    };
+    let Some(pos) = session.meta.offers.iter().position(|o| o.id == offer) else {
+        return Vec::new();
+    };
+    let before = session.meta.clone();
+    let o = &mut session.meta.offers[pos];
+    let answers = match reaction {
+        Reaction::Accept => &mut o.accepted,
+        Reaction::Decline => &mut o.declined,
+    };
+    if !answers.contains(&seat) {
+        return Vec::new();
+    }
+    answers.retain(|&s| s != seat);
+    let o = o.clone();
+    if let Err(e) = session.save_meta_or_restore(&*table.store, before) {
+        return refuse(
+            caller,
+            format!("Taking back your answer could not be saved ({e}); try again."),
+        );
+    }
+    let names = session.names();
+    let place = session.place();
+    let mut update = Reply::public(place, offers::describe(&o, &names))
+        .with_kind(ReplyKind::TradeOfferUpdate { game, offer })
+        .with_game(game);
+    update.buttons = offer_buttons(game, &o, version, &names);
+    let verb = match reaction {
+        Reaction::Accept => "acceptance of",
+        Reaction::Decline => "refusal of",
+    };
+    vec![
+        update,
+        Reply::private(
+            caller.user,
+            format!("You took back your {verb} offer #{offer}."),
+        )
+        .with_game(game),
+    ]
+}
+
 pub fn offer_posted(table: &mut Table, game: GameId, offer: u32, message_id: u64) {
     let Some(session) = table.sessions.get_mut(&game) else {
         return;
@@ -249,4 +312,17 @@ pub fn offer_posted(table: &mut Table, game: GameId, offer: u32, message_id: u64
         tracing::warn!(game, error = %e, "could not save an offer's message id");
     }
     table.offer_messages.insert(message_id, (game, offer));
+}
+
+/// Records where a live message was posted (best effort: a failed save only means a restart
+/// would post the next update as a new message).
+pub fn live_posted(table: &mut Table, game: GameId, slot: LiveSlot, message_id: u64) {
+    let Some(session) = table.sessions.get_mut(&game) else {
+        return;
+    };
+    session.meta.live_messages.retain(|(k, _)| *k != slot);
+    session.meta.live_messages.push((slot, message_id));
+    if let Err(e) = session.save_meta(&*table.store) {
+        tracing::warn!(game, error = %e, "could not save a posted message id");
+    }
 }

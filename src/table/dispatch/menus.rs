@@ -1,0 +1,660 @@
+//! Menus: a whole turn by clicking. A menu button (Build, Play card, Trade, Robber, Discard)
+//! opens a private choice made from the caller's legal actions. Each legal action is a path of
+//! steps (`road/12/12-13`); a menu shows the deepest level of those paths that fits in one
+//! select menu (25 options), so small sets are one click and large ones (roads late in the
+//! game) take two. A chosen path that names one action applies it; one that names several
+//! opens the next, narrower menu. Paths are recomputed from the game at every choice, so a
+//! choice is refused only if it is no longer legal, and the refusal shows what is legal now.
+
+use super::*;
+use crate::engine::{EdgeId, HexId, Topology, VertexId};
+
+use crate::table::reply::{Menu, MenuOption};
+
+/// The menus a button can open.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum MenuKind {
+    Build,
+    Play,
+    Trade,
+    Robber,
+    Discard,
+}
+
+impl MenuKind {
+    pub(super) fn parse(word: &str) -> Option<MenuKind> {
+        Some(match word {
+            "build" => MenuKind::Build,
+            "play" => MenuKind::Play,
+            "trade" => MenuKind::Trade,
+            "robber" => MenuKind::Robber,
+            "discard" => MenuKind::Discard,
+            _ => return None,
+        })
+    }
+
+    fn word(self) -> &'static str {
+        match self {
+            MenuKind::Build => "build",
+            MenuKind::Play => "play",
+            MenuKind::Trade => "trade",
+            MenuKind::Robber => "robber",
+            MenuKind::Discard => "discard",
+        }
+    }
+
+    fn question(self) -> &'static str {
+        match self {
+            MenuKind::Build => "What do you want to build?",
+            MenuKind::Play => "Which card do you want to play?",
+            MenuKind::Trade => "Trade with the bank, or offer a trade to the other players:",
+            MenuKind::Robber => "Where does the robber go?",
+            MenuKind::Discard => "Which cards do you discard?",
+        }
+    }
+}
+
+/// One step of a path: its key in the option value and how it reads in a menu.
+#[derive(Clone, Debug)]
+struct Step {
+    key: String,
+    label: String,
+    description: String,
+}
+
+fn step(key: impl Into<String>, label: impl Into<String>, description: impl Into<String>) -> Step {
+    Step {
+        key: key.into(),
+        label: label.into(),
+        description: description.into(),
+    }
+}
+
+/// What choosing a complete path does.
+#[derive(Clone, Debug, PartialEq)]
+enum Leaf {
+    Act(Action),
+    /// Offer one card for one card to every other player.
+    Offer {
+        give: Resource,
+        get: Resource,
+    },
+}
+
+/// A legal choice: the path to it and a title that reads on its own ("Road 12-13").
+#[derive(Clone, Debug)]
+struct Choice {
+    steps: Vec<Step>,
+    title: String,
+    leaf: Leaf,
+}
+
+impl Choice {
+    fn starts_with(&self, prefix: &[&str]) -> bool {
+        prefix.len() <= self.steps.len() && self.steps.iter().zip(prefix).all(|(s, p)| s.key == *p)
+    }
+}
+
+/// Describes places for menu options.
+struct Places<'a> {
+    g: &'a Game,
+    topo: &'a Topology,
+    names: &'a [String],
+}
+
+impl Places<'_> {
+    fn vertex(&self, v: VertexId) -> String {
+        messages::vertex_text(self.topo, &self.g.layout, v)
+    }
+
+    fn edge_steps(&self, e: EdgeId, label: &str) -> [Step; 2] {
+        let [a, b] = self.topo.edge_vertices[e as usize];
+        let (low, high) = (a.min(b), a.max(b));
+        let edge = self.topo.edge_label(e);
+        [
+            step(
+                self.topo.vertex_label(low),
+                format!("{label} from {}", self.topo.vertex_label(low)),
+                self.vertex(low),
+            ),
+            step(
+                edge.clone(),
+                format!("{label} {edge}"),
+                format!("to {}", self.vertex(high)),
+            ),
+        ]
+    }
+
+    fn hex(&self, hex: HexId) -> Step {
+        step(
+            self.topo.hex_labels[hex as usize].clone(),
+            format!("Robber to {}", self.topo.hex_labels[hex as usize]),
+            messages::hex_text(self.topo, &self.g.layout, hex),
+        )
+    }
+
+    fn victim(&self, victim: Option<Seat>) -> Option<Step> {
+        let v = victim?;
+        let name = self.names.get(v as usize).cloned().unwrap_or_default();
+        let cards = self.g.players.get(v as usize).map_or(0, |p| p.hand.total());
+        Some(step(
+            format!("s{v}"),
+            format!("Rob {name}"),
+            format!("{name} has {cards} cards"),
+        ))
+    }
+
+    fn robber_title(&self, hex: HexId, victim: Option<Seat>) -> String {
+        let label = &self.topo.hex_labels[hex as usize];
+        match victim.and_then(|v| self.names.get(v as usize)) {
+            Some(name) => format!("Robber to {label}, rob {name}"),
+            None => format!("Robber to {label}, nobody to rob"),
+        }
+    }
+}
+
+/// Every legal choice of a menu for `seat`, as paths.
+fn choices(g: &Game, seat: Seat, names: &[String], kind: MenuKind) -> Vec<Choice> {
+    let p = Places {
+        g,
+        topo: g.topology(),
+        names,
+    };
+    let mut out = Vec::new();
+    for action in g.legal_actions(seat) {
+        let (steps, title) = match (kind, &action) {
+            (MenuKind::Build, Action::BuildSettlement(v)) => {
+                // One path per hex the spot touches: with many spots (setup) the menu asks
+                // for the hex first, then the corner.
+                let label = format!("Settlement at {}", p.topo.vertex_label(*v));
+                for &hex in &p.topo.vertex_hexes[*v as usize] {
+                    let mut near = p.hex(hex);
+                    near.label = format!("Near {}", near.key);
+                    out.push(Choice {
+                        steps: vec![
+                            step(
+                                "settlement",
+                                "Settlement",
+                                "1 brick, 1 lumber, 1 wool, 1 grain",
+                            ),
+                            near,
+                            step(p.topo.vertex_label(*v), label.clone(), p.vertex(*v)),
+                        ],
+                        title: label.clone(),
+                        leaf: Leaf::Act(action.clone()),
+                    });
+                }
+                continue;
+            }
+            (MenuKind::Build, Action::BuildCity(v)) => {
+                let label = format!("City at {}", p.topo.vertex_label(*v));
+                (
+                    vec![
+                        step("city", "City", "3 ore, 2 grain"),
+                        step(p.topo.vertex_label(*v), label.clone(), p.vertex(*v)),
+                    ],
+                    label,
+                )
+            }
+            (MenuKind::Build, Action::BuildRoad(e)) => {
+                let mut steps = vec![step("road", "Road", "1 brick, 1 lumber")];
+                steps.extend(p.edge_steps(*e, "Road"));
+                (steps, format!("Road {}", p.topo.edge_label(*e)))
+            }
+            (MenuKind::Build, Action::BuyDevCard) => (
+                vec![step("card", "Development card", "1 ore, 1 wool, 1 grain")],
+                "Buy a development card".to_string(),
+            ),
+            (MenuKind::Play, Action::PlayKnight { hex, victim }) => {
+                let mut steps = vec![
+                    step("knight", "Knight", "move the robber and rob"),
+                    p.hex(*hex),
+                ];
+                steps.extend(p.victim(*victim));
+                (steps, format!("Knight: {}", p.robber_title(*hex, *victim)))
+            }
+            (MenuKind::Play, Action::PlayRoadBuilding { first, second }) => {
+                let mut steps = vec![step("roads", "Road Building", "two free roads")];
+                steps.extend(p.edge_steps(*first, "First road"));
+                let mut title = format!("Road Building: {}", p.topo.edge_label(*first));
+                match second {
+                    Some(s) => {
+                        steps.extend(p.edge_steps(*s, "Second road"));
+                        title.push_str(&format!(" and {}", p.topo.edge_label(*s)));
+                    }
+                    None => steps.push(step("only", "No second road", "no legal place for it")),
+                }
+                (steps, title)
+            }
+            (MenuKind::Play, Action::PlayInvention(a, b)) => (
+                vec![
+                    step(
+                        "invention",
+                        "Invention",
+                        "take two resources from the supply",
+                    ),
+                    step(format!("{a}+{b}"), format!("Take {a} and {b}"), ""),
+                ],
+                format!("Invention: take {a} and {b}"),
+            ),
+            (MenuKind::Play, Action::PlayMonopoly(r)) => (
+                vec![
+                    step("monopoly", "Monopoly", "take every card of one resource"),
+                    step(r.to_string(), format!("Take all {r}"), ""),
+                ],
+                format!("Monopoly: take all {r}"),
+            ),
+            (MenuKind::Robber, Action::MoveRobber { hex, victim }) => {
+                let mut steps = vec![p.hex(*hex)];
+                steps.extend(p.victim(*victim));
+                (steps, p.robber_title(*hex, *victim))
+            }
+            (
+                MenuKind::Trade,
+                Action::MaritimeTrade {
+                    give,
+                    get,
+                    count: 1,
+                },
+            ) => {
+                let rate = g.trade_rate(seat, *give);
+                (
+                    vec![
+                        step("bank", "Trade with the bank", "at your best rate"),
+                        step(
+                            give.to_string(),
+                            format!("Give {rate} {give} to the bank"),
+                            format!("your rate: {rate}:1"),
+                        ),
+                        step(get.to_string(), format!("Get 1 {get}"), ""),
+                    ],
+                    format!("Bank: {rate} {give} for 1 {get}"),
+                )
+            }
+            _ => continue,
+        };
+        out.push(Choice {
+            steps,
+            title,
+            leaf: Leaf::Act(action),
+        });
+    }
+    if kind == MenuKind::Trade && g.phase == Phase::Main && g.current == seat {
+        let hand = g.players[seat as usize].hand;
+        for give in Resource::ALL.into_iter().filter(|r| hand[*r] > 0) {
+            for get in Resource::ALL.into_iter().filter(|r| *r != give) {
+                out.push(Choice {
+                    steps: vec![
+                        step("offer", "Offer a trade to the players", "1 card for 1 card"),
+                        step(give.to_string(), format!("Offer 1 {give}"), ""),
+                        step(get.to_string(), format!("Ask for 1 {get}"), ""),
+                    ],
+                    title: format!("Offer 1 {give} for 1 {get}"),
+                    leaf: Leaf::Offer { give, get },
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The menu at `prefix`: the deepest level of the paths under it that fits in one menu.
+fn menu_at(id: String, question: &str, matching: &[&Choice], prefix: &[&str]) -> Menu {
+    let options_at = |depth: usize| -> Vec<MenuOption> {
+        let mut options: Vec<MenuOption> = Vec::new();
+        let mut seen: Vec<String> = Vec::new();
+        for c in matching {
+            let len = (prefix.len() + depth).min(c.steps.len());
+            let keys: Vec<&str> = c.steps[..len].iter().map(|s| s.key.as_str()).collect();
+            let value = keys.join("/");
+            if seen.contains(&value) {
+                continue;
+            }
+            seen.push(value.clone());
+            let last = &c.steps[len - 1];
+            let complete = len == c.steps.len();
+            // The same action reached by two paths (a spot between two hexes) shows once.
+            if complete && options.iter().any(|o| o.label == c.title) {
+                continue;
+            }
+            options.push(MenuOption {
+                value,
+                label: if complete {
+                    c.title.clone()
+                } else {
+                    last.label.clone()
+                },
+                description: last.description.clone(),
+            });
+        }
+        options
+    };
+    let deepest = matching
+        .iter()
+        .map(|c| c.steps.len() - prefix.len())
+        .max()
+        .unwrap_or(1);
+    let mut options = options_at(1);
+    for depth in 2..=deepest {
+        let deeper = options_at(depth);
+        if deeper.len() > Menu::MAX_OPTIONS {
+            break;
+        }
+        options = deeper;
+    }
+    options.truncate(Menu::MAX_OPTIONS);
+    for o in &mut options {
+        o.label = clip(&o.label, 100);
+        o.description = clip(&o.description, 100);
+    }
+    Menu {
+        id,
+        placeholder: clip(question, 150),
+        options,
+        pick: 1,
+    }
+}
+
+fn clip(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_string();
+    }
+    let mut s: String = text.chars().take(max - 1).collect();
+    s.push('…');
+    s
+}
+
+pub(super) fn menu_id(game: GameId, kind: MenuKind, version: u64) -> String {
+    button_id(game, kind.word(), version)
+}
+
+/// A menu button was pressed: the caller's private menu, or why there is nothing to choose.
+pub(super) fn open_menu(table: &Table, caller: &Caller, kind: MenuKind) -> Vec<Reply> {
+    respond(table, caller, kind, &[], None)
+}
+
+/// Builds the private reply for a menu at `prefix` (`note` goes first, e.g. a refusal).
+fn respond(
+    table: &Table,
+    caller: &Caller,
+    kind: MenuKind,
+    prefix: &[&str],
+    note: Option<String>,
+) -> Vec<Reply> {
+    let Some((id, seat)) = seated(table, caller) else {
+        return seat_refusal(table, caller);
+    };
+    let Some(s) = table.sessions.get(&id) else {
+        return seat_refusal(table, caller);
+    };
+    let Some(g) = s.game() else {
+        return seat_refusal(table, caller);
+    };
+    let names = s.names();
+    if kind == MenuKind::Discard {
+        return discard_menu(g, seat, id, caller, note);
+    }
+    let all = choices(g, seat, &names, kind);
+    let matching: Vec<&Choice> = all.iter().filter(|c| c.starts_with(prefix)).collect();
+    if matching.is_empty() {
+        let mut text = note.map(|n| format!("{n} ")).unwrap_or_default();
+        text.push_str(&nothing_to_choose(g, seat, kind));
+        let mut r = Reply::refusal(caller.user, text);
+        r.game = Some(id);
+        r.hints = messages::waiting_hints(g)
+            .into_iter()
+            .filter(|_| g.waiting_for().contains(&seat))
+            .collect();
+        return vec![r];
+    }
+    let menu = menu_at(
+        menu_id(id, kind, g.version),
+        kind.question(),
+        &matching,
+        prefix,
+    );
+    let mut text = note.map(|n| format!("{n}\n")).unwrap_or_default();
+    text.push_str(kind.question());
+    let mut r = private_to_caller(caller, text).with_game(id);
+    r.menu = Some(menu);
+    vec![r]
+}
+
+/// Why a menu would be empty, in words.
+fn nothing_to_choose(g: &Game, seat: Seat, kind: MenuKind) -> String {
+    let yours = g.waiting_for().contains(&seat);
+    if !yours {
+        return "It is not your move now.".into();
+    }
+    match kind {
+        MenuKind::Build => {
+            "You can't build or buy anything now: not enough cards, or no legal place.".into()
+        }
+        MenuKind::Play => "You have no development card you can play now (a card bought this turn waits for your next turn; one card per turn).".into(),
+        MenuKind::Trade => "You can't trade now: trading happens after your roll, on your own turn.".into(),
+        MenuKind::Robber => "The robber does not move now.".into(),
+        MenuKind::Discard => "You don't have to discard now.".into(),
+    }
+}
+
+/// Discarding: one multi-choice menu of the caller's cards (pick exactly the number owed).
+fn discard_menu(
+    g: &Game,
+    seat: Seat,
+    id: GameId,
+    caller: &Caller,
+    note: Option<String>,
+) -> Vec<Reply> {
+    let owed = match &g.phase {
+        Phase::Discard { owed } => owed.iter().find(|(s, _)| *s == seat).map(|(_, k)| *k),
+        _ => None,
+    };
+    let Some(owed) = owed else {
+        let mut r = Reply::refusal(caller.user, nothing_to_choose(g, seat, MenuKind::Discard));
+        r.game = Some(id);
+        return vec![r];
+    };
+    let hand = g.players[seat as usize].hand;
+    let mut options = Vec::new();
+    for r in Resource::ALL {
+        for i in 1..=hand[r] {
+            options.push(MenuOption {
+                value: format!("{r}.{i}"),
+                label: format!("{r} #{i}"),
+                description: String::new(),
+            });
+        }
+    }
+    // Discord shows 25 options at most; with more cards, the first 25 still allow any count
+    // owed (at most half the hand) to be picked.
+    options.truncate(Menu::MAX_OPTIONS);
+    let question = format!("Choose {owed} cards to discard.");
+    let mut text = note.map(|n| format!("{n}\n")).unwrap_or_default();
+    text.push_str(&question);
+    let mut r = private_to_caller(caller, text).with_game(id);
+    r.menu = Some(Menu {
+        id: menu_id(id, MenuKind::Discard, g.version),
+        placeholder: question,
+        options,
+        pick: u8::try_from(owed).unwrap_or(u8::MAX),
+    });
+    vec![r]
+}
+
+/// An option (or, for discards, several) was chosen in a menu made by [`open_menu`].
+pub fn choice(
+    table: &mut Table,
+    caller: &Caller,
+    menu: &str,
+    values: &[String],
+    now_ms: u64,
+) -> Vec<Reply> {
+    const NOT_OURS: &str = "This menu is not one of this game's menus.";
+    let parts: Vec<&str> = menu.split(':').collect();
+    let [prefix, game, kind, _version] = parts.as_slice() else {
+        return refuse(caller, NOT_OURS);
+    };
+    let (Ok(game), Some(kind)) = (game.parse::<GameId>(), MenuKind::parse(kind)) else {
+        return refuse(caller, NOT_OURS);
+    };
+    if *prefix != "catan" {
+        return refuse(caller, NOT_OURS);
+    }
+    if table.by_place.get(&caller.place) != Some(&game) {
+        return refuse(
+            caller,
+            "This menu belongs to a game that is over or not hosted here any more.",
+        );
+    }
+    let Some((id, seat)) = seated(table, caller) else {
+        return seat_refusal(table, caller);
+    };
+    if kind == MenuKind::Discard {
+        return discard_chosen(table, caller, id, seat, values, now_ms);
+    }
+    let Some(value) = values.first() else {
+        return respond(table, caller, kind, &[], None);
+    };
+    let path: Vec<&str> = value.split('/').collect();
+    let Some(s) = table.sessions.get(&id) else {
+        return seat_refusal(table, caller);
+    };
+    let Some(g) = s.game() else {
+        return seat_refusal(table, caller);
+    };
+    let all = choices(g, seat, &s.names(), kind);
+    let matching: Vec<&Choice> = all.iter().filter(|c| c.starts_with(&path)).collect();
+    match matching.as_slice() {
+        [] => respond(
+            table,
+            caller,
+            kind,
+            &[],
+            Some("That choice is no longer possible; nothing was done.".into()),
+        ),
+        [one] if one.steps.len() == path.len() || matching.len() == 1 => {
+            let leaf = one.leaf.clone();
+            match leaf {
+                Leaf::Act(action) => act(table, id, seat, &action, Some(caller), now_ms, None),
+                Leaf::Offer { give, get } => trade(
+                    table,
+                    caller,
+                    TradeCommand::Offer {
+                        give: Resources::one(give),
+                        get: Resources::one(get),
+                        to: None,
+                    },
+                    now_ms,
+                ),
+            }
+        }
+        _ => respond(table, caller, kind, &path, None),
+    }
+}
+
+fn discard_chosen(
+    table: &mut Table,
+    caller: &Caller,
+    id: GameId,
+    seat: Seat,
+    values: &[String],
+    now_ms: u64,
+) -> Vec<Reply> {
+    let mut cards = Resources::default();
+    for v in values {
+        let Some(r) = v.split('.').next().and_then(|w| Resource::parse(w)) else {
+            return respond(
+                table,
+                caller,
+                MenuKind::Discard,
+                &[],
+                Some(format!("`{v}` is not a card.")),
+            );
+        };
+        cards[r] += 1;
+    }
+    act(
+        table,
+        id,
+        seat,
+        &Action::Discard(cards),
+        Some(caller),
+        now_ms,
+        None,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Settings;
+
+    /// Follows every option of every menu down to its actions: each leaf reached is legal,
+    /// and every legal action of the menu's kind is reachable (nothing offered is refused,
+    /// nothing legal is missing).
+    fn walk(g: &Game, seat: Seat, kind: MenuKind) -> Vec<Leaf> {
+        let names: Vec<String> = (0..g.players.len()).map(|i| format!("p{i}")).collect();
+        let all = choices(g, seat, &names, kind);
+        let mut reached = Vec::new();
+        let mut stack: Vec<Vec<String>> = vec![Vec::new()];
+        while let Some(prefix) = stack.pop() {
+            let p: Vec<&str> = prefix.iter().map(String::as_str).collect();
+            let matching: Vec<&Choice> = all.iter().filter(|c| c.starts_with(&p)).collect();
+            if matching.is_empty() {
+                continue;
+            }
+            let menu = menu_at("m".into(), "q", &matching, &p);
+            assert!(menu.options.len() <= Menu::MAX_OPTIONS);
+            for o in &menu.options {
+                let path: Vec<&str> = o.value.split('/').collect();
+                let under: Vec<&Choice> = all.iter().filter(|c| c.starts_with(&path)).collect();
+                assert!(!under.is_empty(), "option {} leads nowhere", o.value);
+                if under.len() == 1 {
+                    reached.push(under[0].leaf.clone());
+                } else {
+                    assert!(path.len() > p.len(), "menu does not narrow at {}", o.value);
+                    stack.push(path.iter().map(|s| s.to_string()).collect());
+                }
+            }
+        }
+        reached
+    }
+
+    #[test]
+    fn every_menu_leaf_is_legal_and_every_legal_action_is_offered() {
+        use rand::{Rng, SeedableRng};
+        for seed in 0..12u64 {
+            let mut g = Game::new(Settings::for_players(4), seed);
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            for _ in 0..400 {
+                if g.winner().is_some() {
+                    break;
+                }
+                let seat = g.waiting_for()[0];
+                let legal = g.legal_actions(seat);
+                for kind in [
+                    MenuKind::Build,
+                    MenuKind::Play,
+                    MenuKind::Trade,
+                    MenuKind::Robber,
+                ] {
+                    let reached = walk(&g, seat, kind);
+                    let names: Vec<String> =
+                        (0..g.players.len()).map(|i| format!("p{i}")).collect();
+                    for c in choices(&g, seat, &names, kind) {
+                        assert!(
+                            reached.contains(&c.leaf),
+                            "{kind:?}: {} unreachable",
+                            c.title
+                        );
+                        if let Leaf::Act(a) = &c.leaf {
+                            assert!(legal.contains(a), "menu offers illegal {a:?}");
+                        }
+                    }
+                }
+                let a = legal[rng.gen_range(0..legal.len())].clone();
+                g.apply(seat, &a).expect("legal action applies");
+            }
+        }
+    }
+}

@@ -1,0 +1,100 @@
+//! The live turn message: one public message per turn, posted when the turn starts (it pings
+//! whoever must act) and edited as the turn goes on — the turn's events so far, what is
+//! awaited now, the buttons that fit now, and the board when it changed. New public messages
+//! are kept for what needs a ping or a reaction target (turn starts, discards, offers, the end).
+
+use super::*;
+
+/// Most recent lines a turn message shows (Discord allows 2,000 characters per message).
+const MAX_LINES: usize = 18;
+
+/// Events after which the board looks different.
+pub(super) fn changes_board(e: &Event) -> bool {
+    matches!(
+        e,
+        Event::RoadBuilt { .. }
+            | Event::SettlementBuilt { .. }
+            | Event::CityBuilt { .. }
+            | Event::RobberMoved { .. }
+    )
+}
+
+/// The game's live turn message now: a new one (`fresh`: pings who must act) or an edit of
+/// the current one; with the board when `image`.
+pub(super) fn prompt(table: &Table, id: GameId, fresh: bool, image: bool) -> Vec<Reply> {
+    let Some(s) = table.sessions.get(&id) else {
+        return Vec::new();
+    };
+    let Some(g) = s.game() else {
+        return Vec::new();
+    };
+    let names = s.names();
+    let over = g.winner().is_some();
+    let mut lines: Vec<String> = s.turn_lines.clone();
+    if lines.len() > MAX_LINES {
+        let dropped = lines.len() - MAX_LINES;
+        lines.drain(1..=dropped);
+        lines.insert(1, "…".into());
+    }
+    if !over {
+        lines.push(format!("▶ {}", messages::waiting_text(g, &names)));
+    }
+    let mut r = Reply::public(s.place(), lines.join("\n")).with_game(id);
+    r.kind = if fresh {
+        ReplyKind::TurnStart
+    } else {
+        ReplyKind::TurnUpdate { game: id }
+    };
+    if fresh {
+        r.mention = g.waiting_for().iter().filter_map(|&w| s.user(w)).collect();
+    }
+    if image {
+        r.image = render(table, s);
+    }
+    if !over {
+        r.hints = messages::waiting_hints(g);
+        r.buttons = turn_buttons(g, id);
+    }
+    vec![r]
+}
+
+/// The buttons for what the awaited player(s) can do now. Menus open per clicker from their
+/// own legal actions, so one public button serves whoever presses it.
+fn turn_buttons(g: &Game, id: GameId) -> Vec<Button> {
+    let waiting = g.waiting_for();
+    let legal: Vec<Action> = waiting.iter().flat_map(|&w| g.legal_actions(w)).collect();
+    let has = |f: fn(&Action) -> bool| legal.iter().any(f);
+    let button = |action: &str, label: &str| Button {
+        id: button_id(id, action, g.version),
+        label: label.into(),
+    };
+    let mut out = Vec::new();
+    match &g.phase {
+        Phase::Setup {
+            road_from: None, ..
+        } => out.push(button("build", "Place settlement")),
+        Phase::Setup { .. } => out.push(button("build", "Place road")),
+        Phase::BeforeRoll => out.push(button("roll", "Roll")),
+        Phase::Discard { .. } => out.push(button("discard", "Discard")),
+        Phase::MoveRobber => out.push(button("robber", "Move robber")),
+        Phase::Main | Phase::SpecialBuild { .. } => {
+            if has(|a| a.is_build() || *a == Action::BuyDevCard) {
+                out.push(button("build", "Build"));
+            }
+            if g.phase == Phase::Main {
+                out.push(button("trade", "Trade"));
+            }
+        }
+        Phase::Finished { .. } => return out,
+    }
+    if has(Action::is_card_play) {
+        out.push(button("play", "Play card"));
+    }
+    if has(|a| *a == Action::EndTurn) {
+        out.push(button("end", "End turn"));
+    }
+    if !matches!(g.phase, Phase::Setup { .. }) {
+        out.push(button("hand", "My hand"));
+    }
+    out
+}
