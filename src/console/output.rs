@@ -19,6 +19,8 @@ pub struct Printer<W: Write> {
     /// The last printed text of each game's live messages (lobby, turn), to print only what
     /// an edit adds.
     live: HashMap<(u64, bool), String>,
+    /// The hints line last printed per game's live message.
+    live_hints: HashMap<u64, String>,
 }
 
 impl<W: Write> Printer<W> {
@@ -30,6 +32,7 @@ impl<W: Write> Printer<W> {
             write_boards,
             boards_written: 0,
             live: HashMap::new(),
+            live_hints: HashMap::new(),
         }
     }
 
@@ -65,13 +68,35 @@ impl<W: Write> Printer<W> {
         for line in text.lines() {
             writeln!(self.out, "{prefix}{line}")?;
         }
-        if let Some(line) = typed_hints_line(&r.hints, "") {
+        if let Some(line) = typed_hints_line(&r.hints, "")
+            && self.hints_changed(r, &line)
+        {
             writeln!(self.out, "{prefix}  {line}")?;
+        }
+        if let Some(deadline) = r.deadline_ms {
+            let secs = deadline / 1000;
+            writeln!(
+                self.out,
+                "{prefix}  (turn timer: until {:02}:{:02}:{:02} UTC)",
+                secs / 3600 % 24,
+                secs / 60 % 60,
+                secs % 60
+            )?;
         }
         if let Some(picture) = &r.image {
             self.board(picture)?;
         }
         Ok(())
+    }
+
+    /// Whether a live message's hints differ from those printed with it last time (a
+    /// terminal repeats them only when they change).
+    fn hints_changed(&mut self, r: &Reply, line: &str) -> bool {
+        let Some(game) = r.game.filter(|_| r.kind.live_slot().is_some()) else {
+            return true;
+        };
+        let fresh = r.kind == ReplyKind::TurnStart;
+        self.live_hints.insert(game, line.to_string()).as_deref() != Some(line) || fresh
     }
 
     /// The text to print for a reply: all of it, or for an edit of a live message the lines

@@ -54,6 +54,10 @@ pub fn outgoing(reply: &Reply, png: Option<Vec<u8>>) -> Vec<Outgoing> {
     if let Some(line) = discord_hints_line(&reply.hints) {
         text = format!("{text}\n{line}");
     }
+    if let Some(deadline) = reply.deadline_ms {
+        // Discord shows `<t:…:R>` as "in 4 minutes", live, in each reader's own time zone.
+        text = format!("{text}\n⏱ Turn timer: <t:{}:R>", deadline / 1000);
+    }
     let missing: Vec<String> = reply
         .mention
         .iter()

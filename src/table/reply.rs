@@ -220,6 +220,9 @@ pub struct Reply {
     pub buttons: Vec<Button>,
     /// A choice to offer (Discord: a select menu, shown to the caller only when private).
     pub menu: Option<Menu>,
+    /// The turn timer's deadline for what is awaited (ms since the Unix epoch), if any: each
+    /// platform shows it its own way (Discord: a live relative timestamp).
+    pub deadline_ms: Option<u64>,
     /// Users to ping.
     pub mention: Vec<UserId>,
     /// The game this reply is about, if any.
@@ -242,6 +245,7 @@ impl Reply {
             image: None,
             buttons: Vec::new(),
             menu: None,
+            deadline_ms: None,
             mention: Vec::new(),
             game: None,
             reply_to_caller: false,

@@ -45,7 +45,8 @@ pub(super) fn lobby_text(s: &Session) -> String {
 
 /// The lobby message (one per game, edited in place); `news` says what just changed.
 pub(super) fn lobby_reply(s: &Session, news: &str) -> Reply {
-    let mut r = Reply::public(s.place(), format!("{}\n{}", news.trim(), lobby_text(s)))
+    // The news goes last: a terminal, which cannot edit, then prints only the changed lines.
+    let mut r = Reply::public(s.place(), format!("{}\n{}", lobby_text(s), news.trim()))
         .with_game(s.id())
         .with_kind(ReplyKind::Lobby { game: s.id() })
         .with_hints(vec![Hint::Join, Hint::Start]);

@@ -54,6 +54,7 @@ pub(super) fn prompt(table: &Table, id: GameId, fresh: bool, image: bool) -> Vec
     if !over {
         r.hints = messages::waiting_hints(g);
         r.buttons = turn_buttons(g, id);
+        r.deadline_ms = s.deadline();
     }
     vec![r]
 }
