@@ -88,12 +88,13 @@ pub(super) fn after_action(
         Event::Won { seat, .. } => Some(*seat),
         _ => None,
     });
-    if won.is_some() {
-        lines.push(final_scores(g, &names));
-    }
     if !lines.is_empty() {
         let mut r = Reply::public(place, lines.join("\n")).with_game(id);
         r.reply_to_caller = caller.is_some();
+        if won.is_some() {
+            let pictures = table.options.render_boards;
+            r = summary::game_end_reply(r, session, pictures, vec![rematch_button(id)]);
+        }
         replies.push(r);
     }
 
@@ -193,27 +194,6 @@ pub(super) fn after_action(
         replies.extend(prompt);
     }
     replies
-}
-
-pub(super) fn final_scores(g: &Game, names: &[String]) -> String {
-    let mut seats: Vec<Seat> = (0..g.players.len() as Seat).collect();
-    seats.sort_by_key(|&s| std::cmp::Reverse(g.total_vp(s)));
-    let parts: Vec<String> = seats
-        .iter()
-        .map(|&s| {
-            let hidden = g.total_vp(s) - g.public_vp(s);
-            let name = names.get(s as usize).cloned().unwrap_or_default();
-            if hidden > 0 {
-                format!(
-                    "{name} {} VP ({hidden} from Victory Point cards)",
-                    g.total_vp(s)
-                )
-            } else {
-                format!("{name} {} VP", g.total_vp(s))
-            }
-        })
-        .collect();
-    format!("Final scores: {}.", parts.join(", "))
 }
 
 /// The message telling who must act now, with buttons; pings when `ping`, with the board

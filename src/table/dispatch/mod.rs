@@ -13,15 +13,17 @@ use super::command::{self, Command, TradeCommand};
 use super::lobby::{self, LobbySettings, Setting};
 use super::messages;
 use super::offers::{self, Offer};
-use super::record::{GameMeta, META_SCHEMA, SeatUser, Started};
+use super::record::{GameMeta, META_SCHEMA, SeatUser, Started, decode_finished};
 use super::reply::{Button, Caller, GameId, PlaceKind, Reaction, Reply, ReplyKind, UserId};
 use super::rules_help;
 use super::session::{ApplyError, Session};
+use super::summary;
 use super::timer;
 
 mod actions;
 mod buttons;
 mod info;
+mod rematch;
 mod seating;
 mod suggest;
 mod timer_ticks;
@@ -29,6 +31,7 @@ mod trades;
 
 use actions::*;
 use info::*;
+use rematch::*;
 use seating::*;
 use trades::*;
 
@@ -80,6 +83,7 @@ pub(super) fn run(table: &mut Table, caller: &Caller, cmd: Command, now_ms: u64)
         Command::Leave => leave(table, caller),
         Command::Start => start(table, caller, now_ms),
         Command::Abandon => abandon(table, caller),
+        Command::Rematch => rematch(table, caller, None, now_ms),
         Command::Status => status(table, caller),
         Command::Hand => hand(table, caller),
         Command::Board => board(table, caller),
