@@ -86,6 +86,13 @@ impl<W: Write> Printer<W> {
         if let Some(picture) = &r.image {
             self.board(picture)?;
         }
+        if let ReplyKind::GameEnd {
+            dice_chart: Some(png),
+            ..
+        } = &r.kind
+        {
+            self.picture("dice", png)?;
+        }
         Ok(())
     }
 
@@ -123,6 +130,20 @@ impl<W: Write> Printer<W> {
             }
             _ => r.text.clone(),
         }
+    }
+
+    /// A picture other than the board (the summary's dice chart), numbered with the boards.
+    fn picture(&mut self, what: &str, png: &[u8]) -> std::io::Result<()> {
+        if !self.write_boards {
+            return Ok(());
+        }
+        self.boards_written += 1;
+        std::fs::create_dir_all(&self.board_dir)?;
+        let path = self
+            .board_dir
+            .join(format!("{what}-{:04}.png", self.boards_written));
+        std::fs::write(&path, png)?;
+        writeln!(self.out, "  [{what} chart written to {}]", path.display())
     }
 
     fn board(&mut self, picture: &Picture) -> std::io::Result<()> {
@@ -205,5 +226,44 @@ mod tests {
         assert!(second.exists());
         let text = String::from_utf8(buf).unwrap_or_default();
         assert!(text.contains(&format!("[board written to {}]", first.display())));
+    }
+
+    #[test]
+    fn the_summary_dice_chart_is_written_next_to_the_final_board() {
+        use crate::table::summary::GameEndSummary;
+        let dir = tempfile::tempdir().expect("tmp");
+        let callers = vec![Caller::new(1, 1, "alice")];
+        let mut buf = Vec::new();
+        {
+            let mut p = Printer::new(&mut buf, &callers, dir.path().to_path_buf(), true);
+            let summary = GameEndSummary {
+                game: 1,
+                winner: 0,
+                players: Vec::new(),
+                dice: [0; 11],
+                turns: 0,
+                started_ms: 0,
+                ended_ms: 0,
+                counted_from_turn: None,
+            };
+            let mut r = Reply::public(1, "alice wins").with_kind(ReplyKind::GameEnd {
+                summary: Box::new(summary),
+                dice_chart: Some(vec![0x89, b'P', b'N', b'G', 2]),
+            });
+            let game = crate::render::sample_game(3, crate::engine::LayoutKind::Beginner, 7);
+            r.image = Some(Picture {
+                view: std::sync::Arc::new(game.view(None)),
+                names: std::sync::Arc::new(vec!["alice".into()]),
+            });
+            p.replies(&[r]).expect("write");
+        }
+        let chart = dir.path().join("dice-0002.png");
+        assert_eq!(
+            std::fs::read(&chart).ok(),
+            Some(vec![0x89, b'P', b'N', b'G', 2])
+        );
+        assert!(dir.path().join("board-0001.png").exists());
+        let text = String::from_utf8(buf).unwrap_or_default();
+        assert!(text.contains(&format!("[dice chart written to {}]", chart.display())));
     }
 }

@@ -12,6 +12,7 @@ mod palette;
 mod panel;
 mod pieces;
 mod sample;
+mod summary;
 mod terrain;
 mod text;
 
@@ -31,6 +32,9 @@ pub use palette::{
 pub use panel::{PanelContent, PanelLayout, panel_lines, seat_name};
 pub use pieces::building_label_point;
 pub use sample::sample_game;
+pub use summary::{
+    CHART_HEIGHT, CHART_WIDTH, DiceChartLayout, dice_chart_image, expected_rolls, render_dice_chart,
+};
 
 /// Why a board could not be drawn.
 #[derive(Debug, thiserror::Error)]

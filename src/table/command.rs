@@ -33,6 +33,8 @@ pub enum Command {
     Leave,
     Start,
     Abandon,
+    /// After a won game: a lobby with the same settings, inviting the same players.
+    Rematch,
     /// An engine action, exactly as the engine will receive it.
     Action(Action),
     /// A trade with the supply; the table works out the rate (`give_amount` is what the player
@@ -143,6 +145,7 @@ pub fn parse(text: &str, ctx: Option<&ParseContext>) -> Result<Command, ParseErr
         "leave" => no_args(rest, Command::Leave, "leave"),
         "start" => no_args(rest, Command::Start, "start"),
         "abandon" | "cancel" => no_args(rest, Command::Abandon, "abandon"),
+        "rematch" => no_args(rest, Command::Rematch, "rematch"),
         "roll" | "r" => no_args(rest, Command::Action(Action::Roll), "roll"),
         "end" | "done" | "pass" => {
             let rest_ok =
@@ -996,6 +999,8 @@ mod tests {
         assert_eq!(parse("build road 1-2", None), Err(ParseError::NoGame));
         assert_eq!(parse("roll", None), Ok(Command::Action(Action::Roll)));
         assert_eq!(parse("/catan join", None), Ok(Command::Join));
+        assert_eq!(parse("Rematch", None), Ok(Command::Rematch));
+        assert!(parse("rematch now", None).is_err());
         assert_eq!(parse("   ", None), Err(ParseError::Empty));
         assert!(matches!(parse("dance", None), Err(ParseError::Unknown(_))));
     }

@@ -6,10 +6,12 @@
 //! Module map: `command` (the command language, both directions), `lobby` (game settings
 //! before the start), `offers` (domestic trade negotiation), `messages` (event and state
 //! texts), `rules_help` (short rule answers), `timer` (deadlines and auto-actions), `record`
-//! (what is stored), `session` (one hosted game), `dispatch` (routing inputs to sessions).
+//! (what is stored), `session` (one hosted game), `dispatch` (routing inputs to sessions),
+//! `game_stats` and `summary` (what is counted during a game, and its summary at the end).
 
 pub mod command;
 mod dispatch;
+pub mod game_stats;
 pub mod lobby;
 pub mod messages;
 pub mod offers;
@@ -17,6 +19,7 @@ pub mod record;
 pub mod reply;
 pub mod rules_help;
 mod session;
+pub mod summary;
 pub mod timer;
 pub mod typed_hints;
 

@@ -8,6 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::game_stats::GameStats;
 use super::lobby::LobbySettings;
 use super::offers::Offer;
 use super::reply::{GameId, LiveSlot, PlaceId, UserId};
@@ -65,11 +66,20 @@ pub struct ActionRecord {
     pub at_ms: u64,
 }
 
-/// A snapshot: the game after `upto` actions, plus the time of the last one.
+/// A snapshot: the game after `upto` actions, plus the time of the last one and the counts
+/// for the end-of-game summary (the log they were counted from is dropped with the snapshot).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Snapshot {
     pub game: Game,
     pub last_activity_ms: u64,
+    pub stats: GameStats,
+}
+
+/// A snapshot as stored before the summary counts existed (same bytes without `stats`).
+#[derive(Deserialize)]
+struct SnapshotWithoutStats {
+    game: Game,
+    last_activity_ms: u64,
 }
 
 /// The one compact record kept for a finished game (its log is dropped by the store).
@@ -118,8 +128,19 @@ pub fn encode_snapshot(s: &Snapshot) -> Vec<u8> {
     bincode::serialize(s).unwrap_or_default()
 }
 
+/// Reads a snapshot; one stored before the summary counts existed still loads, with counts that
+/// say from which turn they start. (Older builds read new snapshots too: bincode ignores the
+/// trailing counts.)
 pub fn decode_snapshot(bytes: &[u8]) -> Result<Snapshot, String> {
-    bincode::deserialize(bytes).map_err(|e| format!("snapshot unreadable: {e}"))
+    bincode::deserialize(bytes).or_else(|e| {
+        let old: SnapshotWithoutStats =
+            bincode::deserialize(bytes).map_err(|_| format!("snapshot unreadable: {e}"))?;
+        Ok(Snapshot {
+            stats: GameStats::counted_from(old.game.turn, old.last_activity_ms),
+            game: old.game,
+            last_activity_ms: old.last_activity_ms,
+        })
+    })
 }
 
 #[cfg(test)]
@@ -161,6 +182,7 @@ mod tests {
         let snap = decode_snapshot(&encode_snapshot(&Snapshot {
             game: game.clone(),
             last_activity_ms: 4,
+            stats: GameStats::default(),
         }))
         .map(|s| {
             (
@@ -169,6 +191,31 @@ mod tests {
             )
         });
         assert_eq!(snap, Ok((bincode::serialize(&game).unwrap_or_default(), 4)));
+    }
+
+    #[test]
+    fn snapshots_keep_their_counts_and_old_ones_still_load() {
+        let mut game = Game::new(Settings::default(), 3);
+        game.turn = 17;
+        let mut stats = GameStats::default();
+        stats.dice[5] = 4;
+        let snap = Snapshot {
+            game: game.clone(),
+            last_activity_ms: 99,
+            stats: stats.clone(),
+        };
+        let back = decode_snapshot(&encode_snapshot(&snap)).expect("new snapshot");
+        assert_eq!(back.stats, stats);
+        // Bytes written by the build before the counts: the game and time only.
+        let old = bincode::serialize(&(&game, 99u64)).expect("serialize");
+        let back = decode_snapshot(&old).expect("old snapshot loads");
+        assert_eq!(back.last_activity_ms, 99);
+        assert_eq!(back.game.turn, 17);
+        assert_eq!(back.stats, GameStats::counted_from(17, 99));
+        // And an older build reads the new bytes (the counts are trailing bytes to it).
+        let new = encode_snapshot(&snap);
+        let read_by_old: SnapshotWithoutStats = bincode::deserialize(&new).expect("old reader");
+        assert_eq!(read_by_old.last_activity_ms, 99);
     }
 
     #[test]

@@ -3,6 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::summary::GameEndSummary;
+
 /// A chat place a game is bound to (a channel or thread id).
 pub type PlaceId = u64;
 /// A chat user id.
@@ -178,6 +180,13 @@ pub enum ReplyKind {
     TradeOfferUpdate { game: u64, offer: u32 },
     /// A refusal: bad input, wrong turn, a rule. The game did not change.
     Refusal,
+    /// The game was won: the reply's text is the whole summary in words and its image the
+    /// final board; `summary` is the same as data, `dice_chart` a second picture (PNG) to show
+    /// with it. Carries the Rematch button.
+    GameEnd {
+        summary: Box<GameEndSummary>,
+        dice_chart: Option<Vec<u8>>,
+    },
 }
 
 /// A board picture to attach, not drawn yet: adapters draw it ([`Picture::png`]) outside the

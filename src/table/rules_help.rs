@@ -128,7 +128,7 @@ pub fn rules(topic: Option<&str>) -> String {
 /// The command list.
 pub fn help() -> String {
     [
-        "**Lobby**: `new [players 4] [board beginner|variable|random-tokens] [vp 10] [discard 7] [timer 5|off]`, `set vp 12`, `join`, `leave`, `start` (host), `abandon` (host or a manager).",
+        "**Lobby**: `new [players 4] [board beginner|variable|random-tokens] [vp 10] [discard 7] [timer 5|off]`, `set vp 12`, `join`, `leave`, `start` (host), `abandon` (host or a manager); after a game, `rematch` (same players and settings).",
         "**Your turn**: `roll`, `build road 12-13`, `build settlement 12`, `build city 12`, `buy`, `end`.",
         "**Cards**: `play knight C3 bob`, `play road-building 12-13 13-14`, `play invention wool ore`, `play monopoly ore`.",
         "**After a 7**: `discard 2 wool 1 ore`, `robber C3 bob`.",

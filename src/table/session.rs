@@ -9,6 +9,7 @@ use crate::store::{Store, StoreError, StoredGame};
 
 use super::GameSummary;
 use super::command::ParseContext;
+use super::game_stats::GameStats;
 use super::messages;
 use super::offers::Offer;
 use super::record::{
@@ -42,6 +43,8 @@ pub struct Session {
     /// Public lines of the live turn message, its headline first (rebuilt from the log
     /// after a restart, as far as the log since the last snapshot reaches).
     pub turn_lines: Vec<String>,
+    /// Counts for the end-of-game summary (kept with each snapshot).
+    stats: GameStats,
 }
 
 impl Session {
@@ -55,6 +58,7 @@ impl Session {
             recent: VecDeque::new(),
             players: Vec::new(),
             turn_lines: Vec::new(),
+            stats: GameStats::default(),
         };
         s.refresh_players();
         s
@@ -76,6 +80,7 @@ impl Session {
                 let snap = decode_snapshot(bytes)?;
                 session.log_len = *upto;
                 session.last_activity_ms = snap.last_activity_ms;
+                session.stats = snap.stats;
                 snap.game
             }
             None => Game::new(started.settings.clone(), started.seed),
@@ -107,6 +112,7 @@ impl Session {
                     session.push_recent(line);
                 }
             }
+            session.stats.record(&events, rec.at_ms);
             session.log_len += 1;
             session.last_activity_ms = rec.at_ms;
         }
@@ -184,6 +190,11 @@ impl Session {
             .collect()
     }
 
+    /// What was counted for the end-of-game summary.
+    pub fn stats(&self) -> &GameStats {
+        &self.stats
+    }
+
     pub fn recent(&self) -> impl Iterator<Item = &String> {
         self.recent.iter()
     }
@@ -221,6 +232,7 @@ impl Session {
         self.log_len = 0;
         self.last_activity_ms = now_ms;
         self.reminded = false;
+        self.stats = GameStats::default();
     }
 
     /// Applies `action` for `seat` durably. On any error nothing changed.
@@ -250,12 +262,14 @@ impl Session {
         self.log_len += 1;
         self.last_activity_ms = now_ms;
         self.reminded = false;
+        self.stats.record(&events, now_ms);
         let finished = next.winner().is_some();
         let snap_due = snapshot_every > 0 && self.log_len.is_multiple_of(snapshot_every);
         if snap_due && !finished {
             let snap = Snapshot {
                 game: next.clone(),
                 last_activity_ms: now_ms,
+                stats: self.stats.clone(),
             };
             // The action itself is durable already; a failed snapshot only means a longer
             // replay at the next start.

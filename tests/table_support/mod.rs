@@ -86,6 +86,13 @@ impl Harness {
         self.table = Some(open_table(&self.dir, self.options.clone()));
     }
 
+    /// Closes the table (and the store), lets `f` work on the data directory, then reopens.
+    pub fn while_closed(&mut self, f: impl FnOnce(&Path)) {
+        self.table = None;
+        f(&self.dir);
+        self.table = Some(open_table(&self.dir, self.options.clone()));
+    }
+
     pub fn user_of(&self, name: &str) -> u64 {
         self.names
             .iter()

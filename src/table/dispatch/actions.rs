@@ -93,6 +93,10 @@ pub(super) fn after_action(
         Event::Won { seat, .. } => Some(*seat),
         _ => None,
     });
+    let won_line = events
+        .iter()
+        .find(|e| matches!(e, Event::Won { .. }))
+        .and_then(|e| messages::event_public(e, g, &names));
     let board_changed = events.iter().any(changes_board);
     let setup_turn = matches!(
         g.phase,
@@ -202,10 +206,15 @@ pub(super) fn after_action(
 
     if won.is_some() {
         replies.extend(prompt(table, id, false, true));
-        if let Some(s) = table.sessions.get(&id)
-            && let Some(g) = s.game()
-        {
-            replies.push(Reply::public(place, final_scores(g, &names)).with_game(id));
+        if let Some(s) = table.sessions.get(&id) {
+            let account = Reply::public(place, won_line.unwrap_or_default()).with_game(id);
+            let pictures = table.options.render_boards;
+            replies.push(summary::game_end_reply(
+                account,
+                s,
+                pictures,
+                vec![rematch_button(id)],
+            ));
         }
         // The place is free for a new game; the finished game stays readable until restart.
         table.by_place.remove(&place);
@@ -215,26 +224,6 @@ pub(super) fn after_action(
     replies.extend(prompt(table, id, new_message, new_message || board_changed));
     replies.extend(discard_ping);
     replies
-}
-pub(super) fn final_scores(g: &Game, names: &[String]) -> String {
-    let mut seats: Vec<Seat> = (0..g.players.len() as Seat).collect();
-    seats.sort_by_key(|&s| std::cmp::Reverse(g.total_vp(s)));
-    let parts: Vec<String> = seats
-        .iter()
-        .map(|&s| {
-            let hidden = g.total_vp(s) - g.public_vp(s);
-            let name = names.get(s as usize).cloned().unwrap_or_default();
-            if hidden > 0 {
-                format!(
-                    "{name} {} VP ({hidden} from Victory Point cards)",
-                    g.total_vp(s)
-                )
-            } else {
-                format!("{name} {} VP", g.total_vp(s))
-            }
-        })
-        .collect();
-    format!("Final scores: {}.", parts.join(", "))
 }
 
 pub(super) fn bank(

@@ -16,6 +16,10 @@ pub fn button(table: &mut Table, caller: &Caller, custom_id: &str, now_ms: u64) 
     if *prefix != "catan" {
         return refuse(caller, NOT_OURS);
     }
+    // The one button of a game that is over.
+    if *action == "rematch" {
+        return rematch(table, caller, Some(game), now_ms);
+    }
     if table.by_place.get(&caller.place) != Some(&game) {
         return refuse(
             caller,

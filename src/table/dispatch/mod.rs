@@ -13,18 +13,20 @@ use super::command::{self, Command, TradeCommand};
 use super::lobby::{self, LobbySettings, Setting};
 use super::messages;
 use super::offers::{self, Offer};
-use super::record::{GameMeta, META_SCHEMA, SeatUser, Started};
+use super::record::{GameMeta, META_SCHEMA, SeatUser, Started, decode_finished};
 use super::reply::{
     Button, Caller, GameId, Hint, LiveSlot, Picture, PlaceKind, Reaction, Reply, ReplyKind, UserId,
 };
 use super::rules_help;
 use super::session::{ApplyError, Session};
+use super::summary;
 use super::timer;
 
 mod actions;
 mod buttons;
 mod info;
 mod menus;
+mod rematch;
 mod seating;
 mod suggest;
 mod timer_ticks;
@@ -33,6 +35,7 @@ mod turn_message;
 
 use actions::*;
 use info::*;
+use rematch::*;
 use seating::*;
 use trades::*;
 use turn_message::*;
@@ -86,6 +89,7 @@ pub(super) fn run(table: &mut Table, caller: &Caller, cmd: Command, now_ms: u64)
         Command::Leave => leave(table, caller),
         Command::Start => start(table, caller, now_ms),
         Command::Abandon => abandon(table, caller),
+        Command::Rematch => rematch(table, caller, None, now_ms),
         Command::Status => status(table, caller),
         Command::Hand => hand(table, caller),
         Command::Board => board(table, caller),

@@ -1,0 +1,140 @@
+//! Rematch: after a won game, a new lobby in the same place with the same settings. Whoever
+//! asks first opens it as host and sits down; the other players of the finished game are
+//! invited (pinged) and sit down by asking for the rematch too, or with Join.
+//!
+//! Invited, not seated for them: a player who has gone would otherwise hold a seat, and the
+//! new game would wait for them at every turn. Only the finished game's players may ask: a
+//! rematch is theirs (anyone can still open a new game). The seed is not carried over, even a
+//! chosen one: the same seed would deal the same board, deck and dice again.
+
+use super::*;
+
+/// The Rematch button of a finished game's summary.
+pub(crate) fn rematch_button(game: GameId) -> Button {
+    Button {
+        id: button_id(game, "rematch", 0),
+        label: "Rematch".into(),
+    }
+}
+
+/// A rematch of `game` (from its button), or of the latest game won in the caller's place.
+pub(super) fn rematch(
+    table: &mut Table,
+    caller: &Caller,
+    game: Option<GameId>,
+    now_ms: u64,
+) -> Vec<Reply> {
+    let found = match game {
+        Some(id) => finished_game(table, |m| m.id == id),
+        None => finished_game(table, |m| m.place == caller.place),
+    };
+    let previous = match found {
+        Ok(Some(meta)) => meta,
+        Ok(None) => {
+            return refuse(
+                caller,
+                "There is no finished game here to play again; open a new game instead.",
+            );
+        }
+        Err(e) => {
+            return refuse(
+                caller,
+                format!("The finished games could not be read ({e}); try again."),
+            );
+        }
+    };
+    if previous.place != caller.place {
+        return refuse(
+            caller,
+            format!("Game {} was played in another place.", previous.id),
+        );
+    }
+    if !previous.seats.iter().any(|s| s.user == caller.user) {
+        let names: Vec<&str> = previous.seats.iter().map(|s| s.name.as_str()).collect();
+        return refuse(
+            caller,
+            format!(
+                "Only the players of game {} ({}) can ask for its rematch.",
+                previous.id,
+                names.join(", ")
+            ),
+        );
+    }
+    if let Some(s) = session_in(table, caller.place) {
+        if s.game().is_none() {
+            // A lobby is open here (the rematch, once someone asked): sit down in it.
+            return join(table, caller);
+        }
+        return refuse(caller, format!("Game {} is being played here now.", s.id()));
+    }
+    let mut replies = new_lobby(table, caller, &same_settings(&previous.settings), now_ms);
+    if replies.iter().any(Reply::is_refusal) {
+        return replies;
+    }
+    let invited: Vec<&SeatUser> = previous
+        .seats
+        .iter()
+        .filter(|s| s.user != caller.user)
+        .collect();
+    if let Some(lobby) = replies.first_mut() {
+        let names: Vec<&str> = invited.iter().map(|s| s.name.as_str()).collect();
+        lobby.text = format!(
+            "Rematch of game {}, same settings. {}\nInvited: {}; join to play again.",
+            previous.id,
+            lobby.text,
+            names.join(", ")
+        );
+        lobby.mention = invited.iter().map(|s| s.user).collect();
+    }
+    replies
+}
+
+/// Every lobby setting of a finished game except its seed, as settings to open a lobby with.
+/// Destructured in full so that a new setting cannot be forgotten here.
+fn same_settings(settings: &LobbySettings) -> Vec<Setting> {
+    let LobbySettings {
+        max_players,
+        board,
+        vp_target,
+        discard_limit,
+        timer_minutes,
+        seed: _,
+    } = settings;
+    vec![
+        Setting::Players(*max_players),
+        Setting::Board(*board),
+        Setting::VpTarget(*vp_target),
+        Setting::DiscardLimit(*discard_limit),
+        Setting::Timer(*timer_minutes),
+    ]
+}
+
+/// The latest finished game whose record matches `wanted`: one still in memory, or one from
+/// the store (after a restart). Reading the store's finished records is a scan, acceptable for
+/// a command asked once per game.
+fn finished_game(
+    table: &Table,
+    wanted: impl Fn(&GameMeta) -> bool,
+) -> Result<Option<GameMeta>, String> {
+    let in_memory = table
+        .sessions
+        .values()
+        .filter(|s| s.meta.finished && wanted(&s.meta))
+        .map(|s| s.meta.clone())
+        .max_by_key(|m| m.id);
+    if in_memory.is_some() {
+        return Ok(in_memory);
+    }
+    let stored = table.store.finished_games().map_err(|e| e.to_string())?;
+    Ok(stored
+        .iter()
+        .rev()
+        .filter_map(|(id, bytes)| match decode_finished(bytes) {
+            Ok(record) => Some(record.meta),
+            Err(reason) => {
+                tracing::warn!(game = id, %reason, "finished game unreadable");
+                None
+            }
+        })
+        .find(|m| wanted(m)))
+}
