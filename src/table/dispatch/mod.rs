@@ -34,7 +34,7 @@ use trades::*;
 
 pub use buttons::button;
 pub use suggest::suggest;
-pub use timer_ticks::tick;
+pub use timer_ticks::{TickRetry, next_deadline, tick};
 pub use trades::{offer_posted, reaction};
 
 pub(super) const MAX_SUGGESTIONS: usize = 25;
