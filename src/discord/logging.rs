@@ -40,7 +40,15 @@ pub enum Link {
 
 /// Sets up logging; returns what the watch layer reports, for [`report_connection`].
 pub fn init(level: &str, format: LogFormat) -> UnboundedReceiver<Link> {
-    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| {
+    // RUST_LOG replaces the configured level; serenity's connection lines stay hidden unless
+    // it names serenity.
+    let directives = match std::env::var("RUST_LOG") {
+        Ok(custom) if custom.contains("serenity") => custom,
+        Ok(custom) if !custom.trim().is_empty() => format!("{custom},{SERENITY_BRIDGE}=error"),
+        _ => format!("warn,{SERENITY_BRIDGE}=error,catan_bot={level}"),
+    };
+    let filter = EnvFilter::try_new(&directives).unwrap_or_else(|e| {
+        eprintln!("RUST_LOG is not understood ({e}); using the configured log_level");
         EnvFilter::new(format!("warn,{SERENITY_BRIDGE}=error,catan_bot={level}"))
     });
     let lines: Box<dyn Layer<_> + Send + Sync> = match format {
@@ -175,7 +183,13 @@ pub fn root_cause(error: &dyn Error) -> String {
     while let Some(next) = inner.source() {
         inner = next;
     }
-    lower_first(&inner.to_string())
+    let text = inner.to_string();
+    // "Connection refused (os error 111)": the number adds nothing for a reader.
+    let text = match text.rsplit_once(" (os error ") {
+        Some((words, code)) if code.trim_end_matches(')').parse::<i32>().is_ok() => words,
+        _ => &text,
+    };
+    lower_first(text)
 }
 
 fn lower_first(text: &str) -> String {
@@ -245,7 +259,9 @@ mod tests {
                 Some(&self.0)
             }
         }
-        let e = Outer(std::io::Error::other("Connection refused"));
+        let e = Outer(std::io::Error::from_raw_os_error(111));
         assert_eq!(root_cause(&e), "connection refused");
+        let e = Outer(std::io::Error::other("no route (to host)"));
+        assert_eq!(root_cause(&e), "no route (to host)");
     }
 }

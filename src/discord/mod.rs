@@ -105,7 +105,7 @@ async fn serve(config: Config, links: UnboundedReceiver<logging::Link>) -> Resul
         () = stop.next() => Ok(()),
     };
     if outcome.is_ok() {
-        tracing::info!("stopping: finishing the game action in progress");
+        tracing::info!("stopping");
     }
     // Close the gateway connection politely if there is one (Discord then shows the bot
     // offline at once); never wait long for it.
