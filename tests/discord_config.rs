@@ -74,3 +74,14 @@ fn example_config_needs_only_a_token() {
     let out = run_with(&example, None);
     assert_one_line_error(&out, &["no bot token"]);
 }
+
+#[test]
+fn a_bad_token_from_the_environment_is_blamed_on_the_environment() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.toml");
+    std::fs::write(&path, "token = \"a.b.c\"\n").unwrap();
+    let out = run_with(&path, Some("pasted wrong"));
+    assert_one_line_error(&out, &["DISCORD_TOKEN", "environment variable", "token"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("config.toml"), "{stderr}");
+}

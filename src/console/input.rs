@@ -1,5 +1,84 @@
-//! What a console line means: `name: command`, `as name`, a plain command for the active
-//! player, a comment, or `quit`.
+//! Reading console lines ([`LineReader`]: bytes in, bounded, never fatal) and what a line
+//! means: `name: command`, `as name`, a plain command for the active player, a comment, or
+//! `quit`.
+
+use std::io::{self, BufRead};
+
+/// The longest line read, in bytes; the rest of a longer line is skipped.
+pub const MAX_LINE: usize = 4096;
+
+/// A line that was skipped, and why.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Skipped {
+    #[error("longer than {MAX_LINE} bytes")]
+    TooLong,
+    #[error("not valid UTF-8 text")]
+    NotUtf8,
+}
+
+/// Reads lines as bytes: a line longer than [`MAX_LINE`] is skipped up to its end without
+/// keeping it (memory stays bounded whatever arrives), invalid UTF-8 is skipped too; both are
+/// reported instead of ending the session.
+pub struct LineReader<R> {
+    inner: R,
+    line: Vec<u8>,
+}
+
+impl<R: BufRead> LineReader<R> {
+    pub fn new(inner: R) -> LineReader<R> {
+        LineReader {
+            inner,
+            line: Vec::with_capacity(MAX_LINE),
+        }
+    }
+
+    /// The next line without its line ending, `Err` if it was skipped, `None` at the end.
+    pub fn next_line(&mut self) -> io::Result<Option<Result<String, Skipped>>> {
+        self.line.clear();
+        let mut too_long = false;
+        let mut read_any = false;
+        loop {
+            let available = match self.inner.fill_buf() {
+                Ok(bytes) => bytes,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if available.is_empty() {
+                if !read_any {
+                    return Ok(None);
+                }
+                break;
+            }
+            read_any = true;
+            let newline = available.iter().position(|&b| b == b'\n');
+            let chunk = &available[..newline.unwrap_or(available.len())];
+            if !too_long {
+                if self.line.len() + chunk.len() > MAX_LINE {
+                    too_long = true;
+                    self.line.clear();
+                } else {
+                    self.line.extend_from_slice(chunk);
+                }
+            }
+            let used = newline.map_or(available.len(), |i| i + 1);
+            self.inner.consume(used);
+            if newline.is_some() {
+                break;
+            }
+        }
+        if too_long {
+            return Ok(Some(Err(Skipped::TooLong)));
+        }
+        if self.line.last() == Some(&b'\r') {
+            self.line.pop();
+        }
+        Ok(Some(
+            std::str::from_utf8(&self.line)
+                .map(str::to_string)
+                .map_err(|_| Skipped::NotUtf8),
+        ))
+    }
+}
 
 /// One input line, understood.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -110,6 +189,64 @@ mod tests {
             Line::UnknownPlayer("zed".into())
         );
         assert_eq!(parse_line("as zed", &p), Line::UnknownPlayer("zed".into()));
+    }
+
+    fn read_all(bytes: &[u8]) -> Vec<Result<String, Skipped>> {
+        // A small buffer, so lines arrive in several pieces.
+        let mut reader = LineReader::new(std::io::BufReader::with_capacity(7, bytes));
+        let mut lines = Vec::new();
+        while let Some(line) = reader.next_line().expect("in-memory reads do not fail") {
+            lines.push(line);
+        }
+        lines
+    }
+
+    #[test]
+    fn lines_are_read_as_bytes() {
+        assert_eq!(
+            read_all(b"roll\r\nbob: end\n\nlast"),
+            vec![
+                Ok("roll".to_string()),
+                Ok("bob: end".into()),
+                Ok(String::new()),
+                Ok("last".into())
+            ]
+        );
+        assert_eq!(read_all(b""), vec![]);
+        assert_eq!(
+            read_all(b"r\xffoll\n\xc3\nend\n\xc3\xa4rger\n"),
+            vec![
+                Err(Skipped::NotUtf8),
+                Err(Skipped::NotUtf8),
+                Ok("end".into()),
+                Ok("ärger".into())
+            ]
+        );
+    }
+
+    #[test]
+    fn long_lines_are_skipped_to_their_end_in_bounded_memory() {
+        let mut input = vec![b'x'; MAX_LINE];
+        input.push(b'\n');
+        input.extend(std::iter::repeat_n(b'y', 10 * 1024 * 1024));
+        input.extend_from_slice(b"\nroll\n");
+        input.extend(std::iter::repeat_n(b'z', MAX_LINE + 1)); // no newline at the end
+        let mut reader = LineReader::new(std::io::BufReader::new(&input[..]));
+        let mut lines = Vec::new();
+        while let Some(line) = reader.next_line().expect("reads") {
+            lines.push(line);
+            // The line buffer never grows past its first allocation.
+            assert_eq!(reader.line.capacity(), MAX_LINE);
+        }
+        assert_eq!(
+            lines,
+            vec![
+                Ok("x".repeat(MAX_LINE)),
+                Err(Skipped::TooLong),
+                Ok("roll".into()),
+                Err(Skipped::TooLong)
+            ]
+        );
     }
 
     #[test]

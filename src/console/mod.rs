@@ -126,8 +126,17 @@ pub fn run(args: LocalArgs) -> anyhow::Result<std::process::ExitCode> {
         None => Box::new(std::io::BufReader::new(std::io::stdin())),
     };
     let mut active = 0usize;
-    for (n, line) in reader.lines().enumerate() {
-        let line = line.context("reading a command")?;
+    let mut lines = input::LineReader::new(reader);
+    let mut n = 0;
+    while let Some(line) = lines.next_line().context("reading a command")? {
+        n += 1;
+        let line = match line {
+            Ok(line) => line,
+            Err(skipped) => {
+                printer.note(&format!("line {n} skipped: {skipped}"))?;
+                continue;
+            }
+        };
         let replies = table.tick(now_ms());
         printer.replies(&replies)?;
         match input::parse_line(&line, &players) {
@@ -150,7 +159,7 @@ pub fn run(args: LocalArgs) -> anyhow::Result<std::process::ExitCode> {
                     .and_then(|g| g.version)
                     .map(|v| format!("v{v}"))
                     .unwrap_or_else(|| "-".into());
-                printer.ack(n + 1, &version)?;
+                printer.ack(n, &version)?;
             }
         }
     }

@@ -28,12 +28,49 @@ pub enum ConfigError {
         "no bot token: set `token` in {path} or the DISCORD_TOKEN environment variable (Discord developer portal → your application → Bot → Reset Token)"
     )]
     MissingToken { path: String },
-    #[error("invalid setting `{field}` in {path}: {reason}")]
+    #[error("invalid setting `{field}` from {from}: {reason}")]
     Invalid {
-        path: String,
+        /// Where the value came from: the file or the environment variable.
+        from: Source,
         field: &'static str,
         reason: String,
     },
+}
+
+/// Where a setting's value came from, so a message about it points at the right place.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    File(String),
+    Env(&'static str),
+    Default,
+}
+
+impl std::fmt::Display for Source {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Source::File(path) => write!(f, "config file {path}"),
+            Source::Env(var) => write!(f, "environment variable {var}"),
+            Source::Default => f.write_str("the default"),
+        }
+    }
+}
+
+/// Where the settings that can come from the environment came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sources {
+    pub token: Source,
+    pub data_dir: Source,
+}
+
+/// How log lines are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum LogFormat {
+    /// One line of text per event (colours only on a terminal).
+    #[default]
+    Text,
+    /// One JSON object per line, for log collectors.
+    Json,
 }
 
 /// What to do with a private reply addressed to someone other than the player whose interaction
@@ -65,9 +102,11 @@ pub struct Config {
     /// (Discord's hard limit is 3 s).
     pub defer_after_ms: u64,
     pub log_level: String,
+    pub log_format: LogFormat,
     /// Base URL that replaces `https://discord.com` for REST calls (a proxy, or a fake in tests).
     pub proxy_url: Option<String>,
     pub table: TableDefaults,
+    pub sources: Sources,
 }
 
 /// Defaults for the table, from the `[table]` section.
@@ -85,6 +124,7 @@ struct RawConfig {
     token: Option<String>,
     data_dir: Option<PathBuf>,
     log_level: Option<String>,
+    log_format: LogFormat,
     proxy_url: Option<String>,
     game_threads: bool,
     private_notices: PrivateNotices,
@@ -147,36 +187,45 @@ impl Config {
             path: path.to_string(),
             reason: one_line(&e.to_string()),
         })?;
-        let token = env
-            .token
-            .clone()
-            .filter(|t| !t.trim().is_empty())
-            .or(raw.token)
-            .map(|t| t.trim().to_string())
-            .filter(|t| !t.is_empty())
-            .ok_or_else(|| ConfigError::MissingToken {
-                path: path.to_string(),
-            })?;
-        let invalid = |field, reason: &str| ConfigError::Invalid {
-            path: path.to_string(),
+        let file = Source::File(path.to_string());
+        let (token, token_source) = match env.token.as_deref().map(str::trim) {
+            Some(t) if !t.is_empty() => (t.to_string(), Source::Env(TOKEN_ENV)),
+            _ => (
+                raw.token
+                    .map(|t| t.trim().to_string())
+                    .filter(|t| !t.is_empty())
+                    .ok_or_else(|| ConfigError::MissingToken {
+                        path: path.to_string(),
+                    })?,
+                file.clone(),
+            ),
+        };
+        let invalid = |field, from: &Source, reason: &str| ConfigError::Invalid {
+            from: from.clone(),
             field,
             reason: reason.to_string(),
         };
         if token.chars().any(char::is_whitespace) || token.split('.').count() != 3 {
             return Err(invalid(
                 "token",
+                &token_source,
                 "a bot token looks like three dot-separated parts (xxxx.yyyy.zzzz) without spaces",
             ));
         }
         if let Some(url) = &raw.proxy_url
             && !(url.starts_with("http://") || url.starts_with("https://"))
         {
-            return Err(invalid("proxy_url", "must start with http:// or https://"));
+            return Err(invalid(
+                "proxy_url",
+                &file,
+                "must start with http:// or https://",
+            ));
         }
         let log_level = raw.log_level.unwrap_or_else(|| "info".to_string());
         if !["error", "warn", "info", "debug", "trace"].contains(&log_level.as_str()) {
             return Err(invalid(
                 "log_level",
+                &file,
                 "use one of error, warn, info, debug, trace",
             ));
         }
@@ -184,16 +233,15 @@ impl Config {
         if defer_after_ms >= 2500 {
             return Err(invalid(
                 "defer_after_ms",
+                &file,
                 "must be below 2500 (Discord drops interactions not answered within 3 s)",
             ));
         }
-        let data_dir = env
-            .data_dir
-            .clone()
-            .filter(|d| !d.trim().is_empty())
-            .map(PathBuf::from)
-            .or(raw.data_dir)
-            .unwrap_or_else(|| PathBuf::from("data"));
+        let (data_dir, data_dir_source) = match (env.data_dir.as_deref(), raw.data_dir) {
+            (Some(d), _) if !d.trim().is_empty() => (PathBuf::from(d), Source::Env(DATA_DIR_ENV)),
+            (_, Some(d)) => (d, file),
+            (_, None) => (PathBuf::from("data"), Source::Default),
+        };
         Ok(Config {
             token,
             data_dir,
@@ -203,8 +251,13 @@ impl Config {
             edit_debounce_ms: raw.edit_debounce_ms.unwrap_or(1500),
             defer_after_ms,
             log_level,
+            log_format: raw.log_format,
             proxy_url: raw.proxy_url.map(|u| u.trim_end_matches('/').to_string()),
             table: raw.table,
+            sources: Sources {
+                token: token_source,
+                data_dir: data_dir_source,
+            },
         })
     }
 }
@@ -356,6 +409,63 @@ mod tests {
                 ..
             }
         ));
+    }
+
+    #[test]
+    fn a_bad_token_names_where_it_came_from() {
+        let env = Env {
+            token: Some("not-a-token".into()),
+            data_dir: None,
+        };
+        let text = format!("token = \"{TOKEN}\"");
+        let e = Config::parse("c.toml", &text, &env).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "invalid setting `token` from environment variable DISCORD_TOKEN: a bot token looks \
+             like three dot-separated parts (xxxx.yyyy.zzzz) without spaces"
+        );
+        let e = Config::parse("c.toml", "token = \"not-a-token\"", &no_env()).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("invalid setting `token` from config file c.toml:"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn sources_are_recorded() {
+        let c = Config::parse("c.toml", &format!("token = \"{TOKEN}\""), &no_env()).unwrap();
+        assert_eq!(c.sources.token, Source::File("c.toml".into()));
+        assert_eq!(c.sources.data_dir, Source::Default);
+        let env = Env {
+            token: Some(TOKEN.into()),
+            data_dir: Some("/d".into()),
+        };
+        let c = Config::parse("c.toml", "data_dir = \"x\"", &env).unwrap();
+        assert_eq!(c.sources.token, Source::Env(TOKEN_ENV));
+        assert_eq!(c.sources.data_dir, Source::Env(DATA_DIR_ENV));
+        let c = Config::parse(
+            "c.toml",
+            "data_dir = \"x\"",
+            &Env {
+                token: Some(TOKEN.into()),
+                data_dir: None,
+            },
+        )
+        .unwrap();
+        assert_eq!(c.sources.data_dir, Source::File("c.toml".into()));
+    }
+
+    #[test]
+    fn log_format_is_text_or_json() {
+        let c = Config::parse("c.toml", &format!("token = \"{TOKEN}\""), &no_env()).unwrap();
+        assert_eq!(c.log_format, LogFormat::Text);
+        let text = format!("token = \"{TOKEN}\"\nlog_format = \"json\"");
+        let c = Config::parse("c.toml", &text, &no_env()).unwrap();
+        assert_eq!(c.log_format, LogFormat::Json);
+        let text = format!("token = \"{TOKEN}\"\nlog_format = \"xml\"");
+        let e = Config::parse("c.toml", &text, &no_env()).unwrap_err();
+        assert!(e.to_string().contains("json"), "{e}");
     }
 
     #[test]

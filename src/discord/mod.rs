@@ -19,19 +19,25 @@ mod help;
 mod hints;
 mod host;
 mod interact;
+mod logging;
 mod message;
+mod stop;
 mod timer;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 use serenity::{GatewayIntents, GuildId, HttpBuilder};
 
+use tokio::sync::mpsc::UnboundedReceiver;
+
 use self::bot::Bot;
 use self::config::{Config, Env};
 pub use self::error::BotError;
+use self::host::TableHandle;
 
 /// Command-line arguments of `catan-bot run`.
 #[derive(clap::Args, Debug, Default)]
@@ -44,19 +50,16 @@ pub struct RunArgs {
 /// Runs the bot until it is stopped (Ctrl-C / SIGTERM) or the connection fails for good.
 pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     let config = Config::load(args.config.as_deref(), &Env::from_process())?;
-    init_logging(&config.log_level);
+    let links = logging::init(&config.log_level, config.log_format);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
-    runtime.block_on(serve(config))?;
+    let result = runtime.block_on(serve(config, links));
+    // The table is closed by now. Whatever still tries to reach Discord (a name lookup on a
+    // blocking thread, a connection attempt) is not waited for.
+    runtime.shutdown_timeout(Duration::from_secs(1));
+    result?;
     Ok(ExitCode::SUCCESS)
-}
-
-fn init_logging(level: &str) {
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(format!("warn,catan_bot={level}")));
-    // Fails only if a subscriber is already set (e.g. by an embedding program): keep that one.
-    let _ = tracing_subscriber::fmt().with_env_filter(filter).try_init();
 }
 
 /// Permissions the invite link asks for: send messages, embed links, attach files, add
@@ -75,7 +78,9 @@ fn intents() -> GatewayIntents {
     GatewayIntents::GUILDS | GatewayIntents::GUILD_MESSAGE_REACTIONS
 }
 
-async fn serve(config: Config) -> Result<(), BotError> {
+async fn serve(config: Config, links: UnboundedReceiver<logging::Link>) -> Result<(), BotError> {
+    // Listen for the stop signals first: from here on a stop is always orderly.
+    let mut stop = stop::Signals::install()?;
     let table = {
         let config = config.clone();
         tokio::task::spawn_blocking(move || host::open_table(&config))
@@ -95,16 +100,57 @@ async fn serve(config: Config) -> Result<(), BotError> {
         bytes_on_disk = table.store_size().unwrap_or(0),
         "games loaded"
     );
-
-    let mut http = HttpBuilder::new(&config.token);
-    if let Some(url) = &config.proxy_url {
-        // The proxy replaces https://discord.com; requests only go through it with serenity's
-        // own rate limiter off (Discord's limits are then handled by the proxy or ignored).
-        http = http.proxy(url.clone()).ratelimiter_disabled(true);
+    let table = TableHandle::new(table);
+    let shards = OnceLock::new();
+    let outcome = tokio::select! {
+        outcome = connect_and_serve(&config, table.clone(), links, &shards) => outcome,
+        () = stop.next() => Ok(()),
+    };
+    if outcome.is_ok() {
+        tracing::info!("stopping");
     }
-    let http = http.build();
+    // Close the gateway connection politely if there is one (Discord then shows the bot
+    // offline at once); never wait long for it.
+    if let Some(shards) = shards.get()
+        && tokio::time::timeout(Duration::from_secs(2), shards.shutdown_all())
+            .await
+            .is_err()
+    {
+        tracing::debug!("the gateway connection did not close in time");
+    }
+    // A second signal does not wait any more.
+    tokio::spawn(async move {
+        stop.next().await;
+        tracing::warn!("second stop signal: exiting at once");
+        std::process::exit(130);
+    });
+    table.close().await;
+    tracing::info!(table_calls = table.calls(), "stopped");
+    outcome
+}
+
+/// Reaches Discord, then serves until serenity gives up (a fatal gateway error). Dropped at a
+/// stop signal.
+async fn connect_and_serve(
+    config: &Config,
+    table: TableHandle,
+    links: UnboundedReceiver<logging::Link>,
+    shards: &OnceLock<Arc<serenity::ShardManager>>,
+) -> Result<(), BotError> {
+    let http = || {
+        let mut http = HttpBuilder::new(&config.token);
+        if let Some(url) = &config.proxy_url {
+            // The proxy replaces https://discord.com; requests only go through it with
+            // serenity's own rate limiter off (Discord's limits are then handled by the proxy).
+            http = http.proxy(url.clone()).ratelimiter_disabled(true);
+        }
+        http.build()
+    };
+    reach_discord(&http(), config).await?;
+    tokio::spawn(logging::report_connection(links));
 
     let guild_ids = config.guild_ids.clone();
+    let bot_config = config.clone();
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands: commands::all(),
@@ -126,46 +172,43 @@ async fn serve(config: Config) -> Result<(), BotError> {
                 }
                 tracing::info!(user = %ready.user.name, "connected to Discord, /catan registered");
                 tracing::info!("invite link: {}", invite_url(ready.application.id.get()));
-                let bot = Arc::new(Bot::new(table, config, ctx.http.clone()));
+                let bot = Arc::new(Bot::new(table, bot_config, ctx.http.clone()));
                 tokio::spawn(timer::run(bot.clone()));
                 Ok(bot)
             })
         })
         .build();
 
-    let mut client = serenity::ClientBuilder::new_with_http(http, intents())
+    let mut client = serenity::ClientBuilder::new_with_http(http(), intents())
         .framework(framework)
         .await?;
-    let shards = client.shard_manager.clone();
-    tokio::spawn(async move {
-        wait_for_stop().await;
-        tracing::info!("stopping");
-        shards.shutdown_all().await;
-    });
-    client.start().await?;
-    Ok(())
+    let _ = shards.set(client.shard_manager.clone());
+    Ok(client.start().await?)
 }
 
-/// Ctrl-C, or SIGTERM (what `docker stop` sends).
-async fn wait_for_stop() {
-    #[cfg(unix)]
-    {
-        use tokio::signal::unix::{SignalKind, signal};
-        match signal(SignalKind::terminate()) {
-            Ok(mut term) => {
-                tokio::select! {
-                    _ = tokio::signal::ctrl_c() => {}
-                    _ = term.recv() => {}
-                }
+/// Waits until Discord answers (which also checks the token). While it cannot be reached, says
+/// so in one line and tries again after a growing pause; a refused token is fatal.
+async fn reach_discord(http: &serenity::Http, config: &Config) -> Result<(), BotError> {
+    let mut wait_s = 5;
+    loop {
+        let cause = match http.get_bot_gateway().await {
+            Ok(_) => return Ok(()),
+            Err(serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response)))
+                if matches!(response.status_code.as_u16(), 401 | 403) =>
+            {
+                return Err(BotError::TokenRejected {
+                    from: config.sources.token.clone(),
+                    reason: format!("{} {}", response.status_code, response.error.message),
+                });
             }
-            Err(_) => {
-                let _ = tokio::signal::ctrl_c().await;
+            Err(serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response))) => {
+                format!("HTTP {}", response.status_code)
             }
-        }
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = tokio::signal::ctrl_c().await;
+            Err(e) => logging::root_cause(&e),
+        };
+        tracing::warn!("cannot reach Discord ({cause}), retrying in {wait_s} s");
+        tokio::time::sleep(Duration::from_secs(wait_s)).await;
+        wait_s = (wait_s * 2).min(60);
     }
 }
 

@@ -97,6 +97,8 @@ pub struct Table {
     offer_messages: HashMap<u64, (GameId, u32)>,
     next_id: GameId,
     problems: Vec<LoadProblem>,
+    /// Games whose automatic move failed, with when to try again (see `dispatch::tick`).
+    tick_retries: HashMap<GameId, dispatch::TickRetry>,
 }
 
 impl Table {
@@ -112,6 +114,7 @@ impl Table {
             offer_messages: HashMap::new(),
             next_id: 1,
             problems: Vec::new(),
+            tick_retries: HashMap::new(),
         };
         if let Some((last, _)) = finished.last() {
             table.next_id = last + 1;
@@ -217,10 +220,7 @@ impl Table {
 
     /// The earliest moment [`Table::tick`] has something to do.
     pub fn next_deadline(&self) -> Option<u64> {
-        self.sessions
-            .values()
-            .filter_map(|s| s.next_deadline())
-            .min()
+        dispatch::next_deadline(self)
     }
 
     /// Autocomplete: the caller's legal places of a kind, as (value, description) pairs,

@@ -32,12 +32,19 @@ pub fn write_config(dir: &Path, rest_url: &str, extra: &str) -> PathBuf {
 
 impl BotProcess {
     pub fn start(config: &Path, log: PathBuf) -> BotProcess {
+        BotProcess::start_with_env(config, log, &[])
+    }
+
+    /// Like [`BotProcess::start`], with extra environment variables.
+    pub fn start_with_env(config: &Path, log: PathBuf, env: &[(&str, &Path)]) -> BotProcess {
         let out = std::fs::OpenOptions::new()
             .create(true)
             .append(true)
             .open(&log)
             .unwrap();
-        let child = Command::new(env!("CARGO_BIN_EXE_catan-bot"))
+        let mut command = Command::new(env!("CARGO_BIN_EXE_catan-bot"));
+        command.envs(env.iter().copied());
+        let child = command
             .arg("run")
             .arg("--config")
             .arg(config)
@@ -56,6 +63,24 @@ impl BotProcess {
     pub fn kill(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+
+    /// Sends a signal (e.g. `libc::SIGTERM`) to the bot.
+    pub fn signal(&self, signal: i32) {
+        let pid = i32::try_from(self.child.id()).expect("pid");
+        // SAFETY: kill(2) on our own child's pid; no memory is involved.
+        let result = unsafe { libc::kill(pid, signal) };
+        assert_eq!(result, 0, "kill({pid}, {signal}) failed");
+    }
+
+    /// Waits until the bot has exited, however long that takes, and returns how it ended.
+    pub fn wait(&mut self) -> std::process::ExitStatus {
+        self.child.wait().expect("waiting for the bot")
+    }
+
+    /// The process id, e.g. to read its CPU time in /proc.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
     }
 
     pub fn log_text(&self) -> String {

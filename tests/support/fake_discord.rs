@@ -25,6 +25,8 @@ pub const APP_ID: u64 = 900_000_000_000_000_001;
 pub const BOT_ID: u64 = 900_000_000_000_000_002;
 pub const GUILD_ID: u64 = 900_000_000_000_000_003;
 pub const CHANNEL_ID: u64 = 900_000_000_000_000_004;
+/// The internal event that makes a gateway session close.
+const CLOSE_SESSION: &str = "(close)";
 const TIMESTAMP: &str = "2026-01-01T00:00:00.000000+00:00";
 
 /// A file sent in a multipart request.
@@ -133,6 +135,8 @@ pub struct FakeDiscord {
     pub rest_url: String,
     pub gateway_url: String,
     state: Arc<Mutex<State>>,
+    /// Set by [`FakeDiscord::close_gateway`]: the gateway stops listening for good.
+    gateway_closed: tokio::sync::watch::Sender<bool>,
 }
 
 fn lock(state: &Mutex<State>) -> std::sync::MutexGuard<'_, State> {
@@ -150,6 +154,7 @@ impl FakeDiscord {
                 next_id: 1_000_000_000_000_000_000,
                 ..State::default()
             })),
+            gateway_closed: tokio::sync::watch::channel(false).0,
         };
         let f = fake.clone();
         tokio::spawn(async move {
@@ -161,8 +166,17 @@ impl FakeDiscord {
             }
         });
         let f = fake.clone();
+        let mut closed = fake.gateway_closed.subscribe();
         tokio::spawn(async move {
-            while let Ok((stream, _)) = gateway.accept().await {
+            loop {
+                let stream = tokio::select! {
+                    accepted = gateway.accept() => match accepted {
+                        Ok((stream, _)) => stream,
+                        Err(_) => return,
+                    },
+                    // Dropping the listener: new connections are refused.
+                    _ = closed.wait_for(|closed| *closed) => return,
+                };
                 let f = f.clone();
                 tokio::spawn(async move {
                     f.serve_gateway(stream).await;
@@ -170,6 +184,16 @@ impl FakeDiscord {
             }
         });
         fake
+    }
+
+    /// Discord's gateway becomes unreachable: the open session is closed (code 4000, so the
+    /// client notices at once rather than at its next heartbeat) and new connections are
+    /// refused. REST keeps answering.
+    pub fn close_gateway(&self) {
+        self.gateway_closed.send_replace(true);
+        if let Some(session) = lock(&self.state).session.take() {
+            let _ = session.send((CLOSE_SESSION.to_string(), Value::Null));
+        }
     }
 
     pub fn new_id(&self) -> u64 {
@@ -341,6 +365,15 @@ impl FakeDiscord {
                     Some(Ok(_)) => {}
                 },
                 event = rx.recv() => match event {
+                    Some((name, _)) if name == CLOSE_SESSION => {
+                        // 4000 "unknown error": a client reconnects at once.
+                        let close = tokio_tungstenite::tungstenite::protocol::CloseFrame {
+                            code: 4000.into(),
+                            reason: "gateway going away".into(),
+                        };
+                        let _ = ws.send(WsMessage::Close(Some(close))).await;
+                        return;
+                    }
                     Some((name, data)) => {
                         seq += 1;
                         let frame = json!({"op": 0, "s": seq, "t": name, "d": data});
@@ -395,10 +428,25 @@ impl FakeDiscord {
                 files,
                 created_message: None,
             };
-            let (status, response) = self.answer(&mut request);
+            // A token containing "rejected" is refused, as Discord refuses a reset token.
+            let rejected = headers
+                .get("authorization")
+                .is_some_and(|token| token.contains("rejected"));
+            let (status, response) = if rejected {
+                (
+                    401,
+                    Some(json!({"message": "401: Unauthorized", "code": 0})),
+                )
+            } else {
+                self.answer(&mut request)
+            };
             lock(&self.state).requests.push(request);
             let body = response.map(|v| v.to_string()).unwrap_or_default();
-            let reason = if status == 204 { "No Content" } else { "OK" };
+            let reason = match status {
+                204 => "No Content",
+                401 => "Unauthorized",
+                _ => "OK",
+            };
             let head = format!(
                 "HTTP/1.1 {status} {reason}\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: keep-alive\r\n\r\n",
                 body.len()

@@ -43,7 +43,7 @@ use turn_message::*;
 pub use buttons::button;
 pub use menus::choice;
 pub use suggest::suggest;
-pub use timer_ticks::tick;
+pub use timer_ticks::{TickRetry, next_deadline, tick};
 pub use trades::{live_posted, offer_posted, reaction, reaction_removed};
 
 pub(super) const MAX_SUGGESTIONS: usize = 25;
