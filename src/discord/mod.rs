@@ -126,6 +126,7 @@ async fn serve(config: Config) -> Result<(), BotError> {
                 tracing::info!("invite link: {}", invite_url(ready.application.id.get()));
                 let bot = Arc::new(Bot::new(table, config, ctx.http.clone()));
                 tokio::spawn(timer::run(bot.clone()));
+                tokio::spawn(host::post_startup_notices(bot.clone()));
                 Ok(bot)
             })
         })
