@@ -7,21 +7,19 @@
 //! (`RLIMIT_FSIZE`, works unprivileged) and a small tmpfs filled to the brim (skipped when the
 //! test may not mount). Nothing here waits for time: the disk is full until the test frees it.
 
+mod store_host;
 mod table_support;
 
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use catan_bot::engine::{Phase, Resource};
 use catan_bot::store::{GameId, SledStore, Store, StoreError, StoredGame};
-use catan_bot::table::{Caller, Reply, Table};
+use catan_bot::table::Reply;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use table_support::{assert_no_refusal, choose, quiet_options, refusal_text};
-
-const PLACE: u64 = 1;
-const NAMES: [&str; 3] = ["alice", "bob", "carol"];
+use store_host::Host;
+use table_support::{assert_no_refusal, refusal_text};
 
 /// The real sled store, with writes that fail on command like a full disk.
 struct FailingStore {
@@ -79,103 +77,6 @@ impl Store for FailingStore {
     }
     fn size_on_disk(&self) -> Result<u64, StoreError> {
         self.inner.size_on_disk()
-    }
-}
-
-/// A table with one game of three players in place [`PLACE`]; user id = seat in join order + 1.
-struct Host {
-    table: Table,
-    game: GameId,
-    now: u64,
-}
-
-impl Host {
-    fn start(store: Box<dyn Store>, seed: u64) -> Host {
-        let mut host = Host {
-            table: Table::open(store, quiet_options()).expect("table"),
-            game: 0,
-            now: 1_000_000,
-        };
-        let r = host.say(1, &format!("new players 3 seed {seed}"));
-        assert_no_refusal(&r, "new");
-        for user in [2, 3] {
-            assert_no_refusal(&host.say(user, "join"), "join");
-        }
-        assert_no_refusal(&host.say(1, "start"), "start");
-        host.game = host.table.game_in(PLACE).expect("game").id;
-        host
-    }
-
-    fn reopen(store: Box<dyn Store>, game: GameId) -> Host {
-        Host {
-            table: Table::open(store, quiet_options()).expect("table"),
-            game,
-            now: 2_000_000_000,
-        }
-    }
-
-    fn say(&mut self, user: u64, text: &str) -> Vec<Reply> {
-        self.now += 1000;
-        let caller = Caller::new(PLACE, user, NAMES[user as usize - 1]);
-        self.table.handle_text(&caller, text, self.now)
-    }
-
-    fn state(&self) -> Vec<u8> {
-        bincode::serialize(self.table.game_state(self.game).expect("state")).expect("serialize")
-    }
-
-    fn user_of_seat(&self, seat: u8) -> u64 {
-        self.table.game_in(PLACE).expect("game").players[seat as usize].0
-    }
-
-    /// The command for a biased-random legal move of whoever the game waits for, and its user.
-    fn next_move(&self, rng: &mut ChaCha8Rng) -> Option<(u64, String)> {
-        let g = self.table.game_state(self.game).expect("state");
-        if g.winner().is_some() {
-            return None;
-        }
-        let seat = g.waiting_for()[0];
-        let action = choose(&g.legal_actions(seat), rng);
-        let players = self.table.game_in(PLACE).expect("game").players;
-        let ctx = catan_bot::table::command::ParseContext {
-            topology: g.topology(),
-            players: &players,
-        };
-        Some((
-            self.user_of_seat(seat),
-            catan_bot::table::command_for(&action, &ctx),
-        ))
-    }
-
-    /// Plays one move; it must be accepted.
-    fn step(&mut self, rng: &mut ChaCha8Rng) {
-        let (user, text) = self.next_move(rng).expect("game still running");
-        assert_no_refusal(&self.say(user, &text), &text);
-    }
-
-    /// Plays until the current player may trade and holds a card; returns (user, give, want).
-    fn until_trading(&mut self, rng: &mut ChaCha8Rng) -> (u64, Resource, Resource) {
-        for _ in 0..2_000 {
-            let g = self.table.game_state(self.game).expect("state");
-            let seat = g.current;
-            if g.phase == Phase::Main
-                && let Some((give, _)) = g.players[seat as usize].hand.iter().next()
-            {
-                let want = Resource::ALL
-                    .into_iter()
-                    .find(|&r| r != give)
-                    .expect("another resource");
-                return (self.user_of_seat(seat), give, want);
-            }
-            self.step(rng);
-        }
-        panic!("nobody could trade in 2,000 moves");
-    }
-
-    fn offers_text(&mut self) -> String {
-        let r = self.say(1, "trade list");
-        assert_no_refusal(&r, "trade list");
-        r[0].text.clone()
     }
 }
 

@@ -107,8 +107,8 @@ fn truncated_notice(table: &Table, id: GameId, verified: u64, acknowledged: u64)
         )
     } else {
         format!(
-            "It resumes after move {verified}, the last verified one; the latest changes to \
-             seats or trade offers were lost"
+            "It resumes after move {verified}, the last verified one; changes saved after it \
+             (trade offers, seats or settings) may be lost"
         )
     };
     let text = format!("Game #{id}: part of its saved record was damaged. {lost}.");
