@@ -9,8 +9,9 @@
 //! The log is written after sled's flush, so a killed process leaves it behind sled, never
 //! ahead: "sled has less than the log says" always means damage (or a power loss within sled's
 //! fsync interval, which loses acknowledged writes too). Entries are 28 bytes, each appended
-//! with one `write`: game, version, actions (u64 LE each), then the crc32 of those 24 bytes. The log
-//! is compacted to one entry per game at every open.
+//! with one `write`: game, version, actions (u64 LE each), then the crc32 of those 24 bytes.
+//! The log is compacted to one entry per game at every open, and while running whenever it
+//! holds many more entries than games.
 
 use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
@@ -66,10 +67,22 @@ pub struct AckHistory {
     pub missing: bool,
 }
 
+/// Entries the file may hold beyond one per game before it is compacted while running.
+const SLACK_ENTRIES: usize = 16_384;
+
 /// The open log, appended to by every acknowledged write.
 pub struct AckLog {
-    file: Mutex<File>,
+    dir: PathBuf,
     path: PathBuf,
+    state: Mutex<Appender>,
+}
+
+struct Appender {
+    file: File,
+    /// The latest entry per game (what a compaction writes).
+    latest: BTreeMap<GameId, Ack>,
+    /// Entries in the file now.
+    entries: usize,
 }
 
 impl AckLog {
@@ -84,25 +97,41 @@ impl AckLog {
             },
             Err(e) => return Err(e),
         };
-        if let Err(e) = write_compacted(dir, &path, &history) {
+        let compacted = write_compacted(dir, &history.latest);
+        if let Err(e) = &compacted {
             // Not fatal (e.g. a full disk): appending to the old log keeps it correct.
             tracing::warn!(file = %path.display(), error = %e, "could not compact the acknowledgement log");
         }
         let file = OpenOptions::new().append(true).create(true).open(&path)?;
-        Ok((
-            AckLog {
-                file: Mutex::new(file),
-                path,
-            },
-            history,
-        ))
+        let entries = (file.metadata()?.len() as usize).div_ceil(ENTRY_LEN);
+        let log = AckLog {
+            dir: dir.to_path_buf(),
+            path,
+            state: Mutex::new(Appender {
+                file,
+                latest: history.latest.clone(),
+                entries,
+            }),
+        };
+        Ok((log, history))
     }
 
     /// Notes one acknowledged write (one `write` call: a killed process leaves it whole or
-    /// absent).
+    /// absent). Compacts the file now and then, so it stays about one entry per game.
     pub fn append(&self, ack: Ack) -> io::Result<()> {
-        let mut file = self.file.lock().unwrap_or_else(PoisonError::into_inner);
-        file.write_all(&ack.encode())
+        let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        state.file.write_all(&ack.encode())?;
+        state.entries += 1;
+        let latest = state.latest.entry(ack.game).or_insert(ack);
+        if ack.version > latest.version {
+            *latest = ack;
+        }
+        if state.entries > state.latest.len() + SLACK_ENTRIES {
+            write_compacted(&self.dir, &state.latest)?;
+            state.file = OpenOptions::new().append(true).open(&self.path)?;
+            state.entries = state.latest.len();
+        }
+        Ok(())
     }
 
     pub fn path(&self) -> &Path {
@@ -111,14 +140,15 @@ impl AckLog {
 }
 
 /// Replaces the log with one entry per game, atomically: a temporary file renamed over it.
-fn write_compacted(dir: &Path, path: &Path, history: &AckHistory) -> io::Result<()> {
-    let compacted: Vec<u8> = history.latest.values().flat_map(Ack::encode).collect();
+fn write_compacted(dir: &Path, latest: &BTreeMap<GameId, Ack>) -> io::Result<()> {
+    let path = dir.join(FILE_NAME);
+    let compacted: Vec<u8> = latest.values().flat_map(Ack::encode).collect();
     let temporary = dir.join(format!("{FILE_NAME}.tmp"));
     let written = File::create(&temporary).and_then(|mut file| {
         file.write_all(&compacted)?;
         file.sync_all()
     });
-    if let Err(e) = written.and_then(|()| std::fs::rename(&temporary, path)) {
+    if let Err(e) = written.and_then(|()| std::fs::rename(&temporary, &path)) {
         let _ = std::fs::remove_file(&temporary);
         return Err(e);
     }
@@ -186,6 +216,30 @@ mod tests {
             2 * ENTRY_LEN as u64,
             "compacted to one entry per game"
         );
+    }
+
+    #[test]
+    fn a_long_run_compacts_the_file_as_it_goes() {
+        let dir = tempfile::tempdir().unwrap();
+        let (log, _) = AckLog::open(dir.path()).unwrap();
+        let writes = 3 * SLACK_ENTRIES as u64;
+        for version in 1..=writes {
+            log.append(ack(version % 3, version, version)).unwrap();
+        }
+        let size = std::fs::metadata(dir.path().join(FILE_NAME)).unwrap().len();
+        assert!(
+            size <= ((SLACK_ENTRIES + 4) * ENTRY_LEN) as u64,
+            "{size} bytes"
+        );
+        drop(log);
+        let (_, history) = AckLog::open(dir.path()).unwrap();
+        // `writes` is a multiple of 3: game 0 wrote last.
+        let latest: Vec<(GameId, u64)> = history
+            .latest
+            .values()
+            .map(|a| (a.game, a.version))
+            .collect();
+        assert_eq!(latest, [(0, writes), (1, writes - 2), (2, writes - 1)]);
     }
 
     #[test]

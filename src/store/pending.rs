@@ -1,9 +1,12 @@
 //! Writes applied to sled but not yet acknowledged, each with the values its keys had before.
 //!
-//! Why: after one failed write (a full disk, say) sled 0.34.7 keeps failing every write: the
-//! error is kept in its `global_error` until the database is opened again. And a write that
-//! failed may still have reached the disk in part (sled writes its buffers from background
-//! threads). So the store registers every write's undo before applying it; a write that ends
+//! Why: after one failed write (a full disk, say) sled 0.34.7 keeps failing every write and
+//! flush, even once the disk has room again: the first I/O error is kept in its config's
+//! `global_error`, checked by every later write, and reset only by `PageCache::start`, that
+//! is by opening the database again (after every handle of the old one is dropped, since sled
+//! locks its directory). And a write that failed may still have reached the disk, in part or
+//! whole (sled writes its buffers from background threads, and an error can come after the
+//! bytes landed). So the store registers every write's undo before applying it; a write that ends
 //! in an error leaves its undo here, and recovery (`SledStore::recover`) reopens sled and
 //! restores those values, newest first: afterwards the disk holds exactly the acknowledged
 //! writes, as the table (which kept its state on the error) believes.
