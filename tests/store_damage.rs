@@ -253,3 +253,54 @@ fn a_flipped_bit_in_a_recent_move_resumes_the_game_just_before_it() {
         assert_eq!(outcome, Outcome::ResumedAfter(*index), "{case}");
     }
 }
+
+/// A record that sled hands back but that fails its own checksum (damage sled's checks do not
+/// cover) refuses that game, with a public notice in its place and the reason in the log.
+#[test]
+fn a_record_failing_its_checksum_refuses_the_game_with_a_notice() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut host = Host::start(Box::new(SledStore::open(dir.path()).unwrap()), 5);
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    for _ in 0..30 {
+        host.step(&mut rng);
+    }
+    let game = host.game;
+    drop(host);
+    {
+        // Move 28 (index 27, after the snapshot of 25): one flipped bit inside its value.
+        let db = sled::open(dir.path()).unwrap();
+        let mut key = vec![b'l'];
+        key.extend_from_slice(&game.to_be_bytes());
+        key.extend_from_slice(&27u64.to_be_bytes());
+        let mut value = db.get(&key).unwrap().expect("move 28 is logged").to_vec();
+        let last = value.len() - 1;
+        value[last] ^= 0x20;
+        db.insert(key, value).unwrap();
+        db.flush().unwrap();
+    }
+    let table = Table::open(
+        Box::new(SledStore::open(dir.path()).unwrap()),
+        quiet_options(),
+    )
+    .expect("the other games would still load");
+    assert!(
+        table.game_in(PLACE).is_none(),
+        "the damaged game is not resumed"
+    );
+    let problem = &table.load_problems()[0];
+    assert_eq!(problem.game, game);
+    assert!(
+        problem.reason.contains("action 27 fails its checksum"),
+        "{problem:?}"
+    );
+    let notice = &table.startup_notices()[0];
+    assert!(
+        notice.is_public() && notice.game == Some(game),
+        "{notice:?}"
+    );
+    assert!(
+        notice.text.contains("could not be resumed") && notice.text.contains("damaged"),
+        "{}",
+        notice.text
+    );
+}

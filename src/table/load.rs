@@ -38,9 +38,8 @@ pub(super) fn resume_all(table: &mut Table, stored: Vec<StoredGame>) {
                     Reply::public(
                         meta.place,
                         format!(
-                            "Game #{} could not be resumed: its saved record is damaged \
-                             ({reason}). Its data is kept for the host; a new game can be \
-                             started here.",
+                            "Game #{} could not be resumed: its saved record is damaged. Its \
+                             data is kept for the host; a new game can be started here.",
                             sg.id
                         ),
                     )

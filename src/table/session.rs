@@ -461,3 +461,98 @@ impl Session {
         self.reminder_due().or_else(|| self.deadline())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Resources;
+    use crate::store::SledStore;
+    use crate::table::lobby::LobbySettings;
+    use crate::table::record::META_SCHEMA;
+
+    fn lobby_meta(offers: Vec<Offer>, next_offer: u32) -> GameMeta {
+        GameMeta {
+            schema: META_SCHEMA,
+            id: 1,
+            place: 5,
+            host: 1,
+            created_ms: 0,
+            settings: LobbySettings::new(None),
+            seats: Vec::new(),
+            started: None,
+            offers,
+            next_offer,
+            finished: false,
+        }
+    }
+
+    fn offer(id: u32) -> Offer {
+        Offer {
+            id,
+            from: 0,
+            to: None,
+            give: Resources([1, 0, 0, 0, 0]),
+            get: Resources([0, 1, 0, 0, 0]),
+            accepted: Vec::new(),
+            declined: Vec::new(),
+            message_id: Some(70 + id as u64),
+            turn: 0,
+        }
+    }
+
+    fn resumed(store: &SledStore) -> Session {
+        let stored = store.load_all().unwrap();
+        Session::resume(&stored[0]).unwrap().expect("not finished")
+    }
+
+    #[test]
+    fn offers_kept_in_an_old_meta_record_get_records_of_their_own() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SledStore::open(dir.path()).unwrap();
+        // As written before offers had records: the meta record holds them.
+        let old = serde_json::to_vec(&lobby_meta(vec![offer(1), offer(2)], 3)).unwrap();
+        store.put_meta(1, &old).unwrap();
+        let mut session = resumed(&store);
+        assert_eq!(session.meta.offers, [offer(1), offer(2)]);
+        session.tidy_stored_offers(&store);
+        // The next meta write drops them from the meta record; the records keep them.
+        session.save_meta(&store).unwrap();
+        let stored = &store.load_all().unwrap()[0];
+        assert_eq!(stored.offers.len(), 2);
+        assert_eq!(resumed(&store).meta.offers, [offer(1), offer(2)]);
+    }
+
+    #[test]
+    fn closed_offers_keep_their_numbers_taken_and_are_cleared_at_start_up() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SledStore::open(dir.path()).unwrap();
+        let mut session = Session::new_lobby(lobby_meta(Vec::new(), 1));
+        session.save_meta(&store).unwrap();
+        for id in [1, 2, 3] {
+            session.meta.offers.push(offer(id));
+            session.meta.next_offer = id + 1;
+            session.save_offer(&store, &offer(id)).unwrap();
+        }
+        // #3, the newest, is withdrawn: only its closed record says the number was used.
+        session.meta.offers.retain(|o| o.id != 3);
+        session.close_offer(&store, 3).unwrap();
+        let mut again = resumed(&store);
+        assert_eq!(again.meta.offers, [offer(1), offer(2)]);
+        assert_eq!(
+            again.meta.next_offer, 4,
+            "number 3 is never given out again"
+        );
+        again.tidy_stored_offers(&store);
+        let stored = &store.load_all().unwrap()[0];
+        assert_eq!(
+            stored.offers.iter().map(|(n, _)| *n).collect::<Vec<_>>(),
+            [1, 2],
+            "the closed record is cleared"
+        );
+        assert_eq!(
+            resumed(&store).meta.next_offer,
+            4,
+            "the meta record has it now"
+        );
+    }
+}
