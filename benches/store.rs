@@ -1,13 +1,17 @@
 //! Durable write speed of the sled store: criterion timings, then printed figures (appends per
-//! second, p50/p99 per append for one writer and for concurrent games, start-up load time).
-//! Run: `cargo bench --bench store`. Figures depend on the disk; STORE-NOTES.md has the
-//! reference numbers.
+//! second, p50/p99 per append for one writer and for concurrent games, start-up load time, and
+//! the data directory after 10,000 trade offers made and withdrawn through the table).
+//! Run: `cargo bench --bench store`; `cargo bench --bench store -- offers` runs only the figures
+//! whose name contains `offers` (and no criterion timing). Figures depend on the disk.
 
 use std::cell::Cell;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use catan_bot::engine::{Action, Phase, Resource};
 use catan_bot::store::{SledStore, Store};
+use catan_bot::table::command::ParseContext;
+use catan_bot::table::{Caller, Table, TableOptions, command_for};
 use criterion::{Criterion, criterion_group};
 
 /// A typical encoded action: a few dozen bytes.
@@ -138,17 +142,99 @@ fn measure_startup(games: u64) {
     );
 }
 
+/// The data directory after `offers` trade offers made and withdrawn one after the other by
+/// the current player, through the table (each change writes only that offer's record).
+fn measure_offers(offers: u32) {
+    let dir = tempfile::tempdir().unwrap();
+    let options = TableOptions {
+        render_boards: false,
+        ..TableOptions::default()
+    };
+    let mut table = Table::open(Box::new(SledStore::open(dir.path()).unwrap()), options).unwrap();
+    let place = 1;
+    let caller = |user: u64| Caller::new(place, user, format!("player{user}"));
+    let mut now = 1_000;
+    let mut say = |table: &mut Table, user: u64, text: &str| {
+        now += 1_000;
+        let replies = table.handle_text(&caller(user), text, now);
+        if let Some(refusal) = replies.iter().find(|r| r.is_refusal()) {
+            panic!("{text}: {}", refusal.text);
+        }
+    };
+    say(&mut table, 1, "new players 3 seed 3");
+    say(&mut table, 2, "join");
+    say(&mut table, 3, "join");
+    say(&mut table, 1, "start");
+    let game = table.game_in(place).unwrap();
+    // Play the first legal move until the current player may trade and holds a card.
+    let (user, give) = loop {
+        let g = table.game_state(game.id).unwrap();
+        let seat = g.current;
+        if g.phase == Phase::Main
+            && let Some((give, _)) = g.players[seat as usize].hand.iter().next()
+        {
+            break (game.players[seat as usize].0, give);
+        }
+        let mover = g.waiting_for()[0];
+        let legal = g.legal_actions(mover);
+        let action = if legal.contains(&Action::EndTurn) {
+            Action::EndTurn
+        } else {
+            legal[0].clone()
+        };
+        let ctx = ParseContext {
+            topology: g.topology(),
+            players: &game.players,
+        };
+        let text = command_for(&action, &ctx);
+        say(&mut table, game.players[mover as usize].0, &text);
+    };
+    let want = Resource::ALL.into_iter().find(|&r| r != give).unwrap();
+    let offer = format!("trade offer 1 {give} for 1 {want}");
+    let before = table.store_size().unwrap();
+    let started = Instant::now();
+    for n in 1..=offers {
+        say(&mut table, user, &offer);
+        say(&mut table, user, &format!("trade withdraw {n}"));
+    }
+    let elapsed = started.elapsed();
+    let after = table.store_size().unwrap();
+    println!(
+        "{offers} offers made and withdrawn: data dir {:.1} MB (from {:.1} MB; {:.0} bytes per \
+         offer), {:.0} offer changes/s",
+        after as f64 / 1e6,
+        before as f64 / 1e6,
+        (after - before) as f64 / offers as f64,
+        2.0 * offers as f64 / elapsed.as_secs_f64()
+    );
+}
+
 fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    // `cargo bench -- NAME`: the first free argument filters, as criterion does.
+    let filter = args
+        .iter()
+        .skip(1)
+        .find(|a| !a.starts_with("--"))
+        .cloned()
+        .unwrap_or_default();
     benches();
     Criterion::default().configure_from_args().final_summary();
     // The printed figures are slow-ish; skip them when criterion is only listing or testing.
-    let args: Vec<String> = std::env::args().collect();
     if args.iter().any(|a| a == "--list" || a == "--test") {
         return;
     }
     println!("\n== printed figures ==");
-    measure_appends(1, 5000);
-    measure_appends(8, 1000);
-    measure_appends(50, 200);
-    measure_startup(2000);
+    let figures: [(&str, &dyn Fn()); 5] = [
+        ("appends 1 writer", &|| measure_appends(1, 5000)),
+        ("appends 8 writers", &|| measure_appends(8, 1000)),
+        ("appends 50 writers", &|| measure_appends(50, 200)),
+        ("startup 2000 games", &|| measure_startup(2000)),
+        ("offers 10000", &|| measure_offers(10_000)),
+    ];
+    for (name, measure) in figures {
+        if name.contains(filter.as_str()) {
+            measure();
+        }
+    }
 }

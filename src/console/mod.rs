@@ -115,6 +115,7 @@ pub fn run(args: LocalArgs) -> anyhow::Result<std::process::ExitCode> {
             p.game, p.reason
         ))?;
     }
+    printer.replies(table.startup_notices())?;
 
     ensure_game(&mut table, &callers, &args, &mut printer)?;
 

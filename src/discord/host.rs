@@ -8,7 +8,10 @@ use tokio::sync::Notify;
 
 pub use crate::table::{PlaceKind, Reaction, Table, TableOptions};
 
+
+use super::bot::Bot;
 use super::config::Config;
+use super::deliver::deliver;
 use super::error::BotError;
 
 /// Opens the store in the data directory and the table on it (resuming every stored game).
@@ -150,4 +153,13 @@ mod test_hook {
 
     #[cfg(not(debug_assertions))]
     pub fn hold_first_call() {}
+}
+
+/// Posts the table's start-up notices (stored games the store found damaged, resumed at their
+/// last verified move or refused) in their channels, once connected.
+pub async fn post_startup_notices(bot: Arc<Bot>) {
+    match bot.with_table(|t| t.startup_notices().to_vec()).await {
+        Ok(notices) => deliver(&bot, None, notices).await,
+        Err(e) => tracing::error!("reading the start-up notices failed: {e}"),
+    }
 }

@@ -174,6 +174,7 @@ async fn connect_and_serve(
                 tracing::info!("invite link: {}", invite_url(ready.application.id.get()));
                 let bot = Arc::new(Bot::new(table, bot_config, ctx.http.clone()));
                 tokio::spawn(timer::run(bot.clone()));
+                tokio::spawn(host::post_startup_notices(bot.clone()));
                 Ok(bot)
             })
         })

@@ -128,6 +128,14 @@ mod tests {
             self.check()?;
             self.inner.remove_game(id)
         }
+        fn put_offer(&self, id: GameId, offer: u32, record: &[u8]) -> Result<(), StoreError> {
+            self.check()?;
+            self.inner.put_offer(id, offer, record)
+        }
+        fn remove_offers(&self, id: GameId, offers: &[u32]) -> Result<(), StoreError> {
+            self.check()?;
+            self.inner.remove_offers(id, offers)
+        }
         fn load_all(&self) -> Result<Vec<StoredGame>, StoreError> {
             self.inner.load_all()
         }

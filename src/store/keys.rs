@@ -11,6 +11,11 @@
 //! | `s` ++ game id                      | `upto` (u64 BE) ++ snapshot bytes  |
 //! | `l` ++ game id ++ index (u64 BE)    | one action                         |
 //! | `f` ++ game id                      | compact final record of a finished game |
+//! | `o` ++ game id ++ offer (u32 BE)    | one open trade offer (schema 2)    |
+//! | `h` ++ game id                      | the game's head: write counters (schema 2) |
+//!
+//! From schema 2 on, every value except `v` is sealed (`envelope.rs`): a checksum over key and
+//! value, and the game's write number it was written at.
 
 use super::GameId;
 
@@ -19,6 +24,8 @@ pub const META_TAG: u8 = b'm';
 pub const SNAPSHOT_TAG: u8 = b's';
 pub const LOG_TAG: u8 = b'l';
 pub const FINISHED_TAG: u8 = b'f';
+pub const OFFER_TAG: u8 = b'o';
+pub const HEAD_TAG: u8 = b'h';
 
 /// `tag ++ id`: the key of a per-game record, or the prefix of a game's log.
 pub fn game_key(tag: u8, id: GameId) -> [u8; 9] {
@@ -34,6 +41,24 @@ pub fn log_key(id: GameId, index: u64) -> [u8; 17] {
     key[..9].copy_from_slice(&game_key(LOG_TAG, id));
     key[9..].copy_from_slice(&index.to_be_bytes());
     key
+}
+
+/// `o ++ id ++ offer`.
+pub fn offer_key(id: GameId, offer: u32) -> [u8; 13] {
+    let mut key = [0u8; 13];
+    key[..9].copy_from_slice(&game_key(OFFER_TAG, id));
+    key[9..].copy_from_slice(&offer.to_be_bytes());
+    key
+}
+
+/// `(game id, offer)` of an offer key, or `None` if the key has another shape.
+pub fn parse_offer_key(key: &[u8]) -> Option<(GameId, u32)> {
+    if key.len() != 13 || key[0] != OFFER_TAG {
+        return None;
+    }
+    let id: [u8; 8] = key[1..9].try_into().ok()?;
+    let offer: [u8; 4] = key[9..13].try_into().ok()?;
+    Some((GameId::from_be_bytes(id), u32::from_be_bytes(offer)))
 }
 
 /// The game id of a `tag ++ id` key, or `None` if the key has another shape.
@@ -94,6 +119,9 @@ mod tests {
         assert_eq!(parse_game_key(SCHEMA), None);
         assert_eq!(parse_game_key(&log_key(5, 6)), None);
         assert_eq!(parse_log_key(&game_key(LOG_TAG, 5)), None);
+        assert_eq!(parse_offer_key(&offer_key(5, 300)), Some((5, 300)));
+        assert_eq!(parse_offer_key(&log_key(5, 6)), None);
+        assert_eq!(parse_game_key(&offer_key(5, 6)), None);
     }
 
     #[test]

@@ -10,17 +10,35 @@
 //! A kill while sled opens can leave a half-written `snap.*.generating` file that sled would
 //! refuse forever; [`SledStore::open`] removes such files first (`tests/store_repair.rs`).
 //! Back up by copying the data directory while the bot is stopped.
+//!
+//! Failed writes: sled stays failed after one failed write (a full disk); the next write reopens
+//! it and first undoes whatever the failed writes left (`pending.rs`), so the store recovers
+//! without a restart as soon as the disk allows, holding exactly the acknowledged writes.
+//!
+//! Damage: every value is sealed with a checksum, each game has a head record saying how far it
+//! got (`envelope.rs`), and an acknowledgement log outside sled's log (`ack_log.rs`) notes every
+//! acknowledged write. [`Store::load_all`] checks all three and says per game what it found
+//! ([`Integrity`]): sled silently cuts its recovery short at a damaged message, and this is how
+//! that roll-back is told apart from an intact game.
 
+mod ack_log;
 mod dir;
+mod envelope;
+#[cfg(test)]
+mod faults;
 mod flush_gate;
 mod keys;
+mod migrate;
+mod pending;
 pub mod repair;
 mod sled_store;
+mod verify;
 
 use std::path::PathBuf;
 
 use thiserror::Error;
 
+pub use ack_log::FILE_NAME as ACK_LOG_FILE;
 pub use sled_store::{SCHEMA_VERSION, SledStore};
 
 /// Identifies one game for its whole life.
@@ -37,6 +55,41 @@ pub struct StoredGame {
     /// Actions logged after the snapshot, in order, with their index (0-based, whole game).
     /// Always contiguous, starting at the snapshot's count (or 0 without a snapshot).
     pub actions: Vec<(u64, Vec<u8>)>,
+    /// Open trade offers (the table's records), by offer number.
+    pub offers: Vec<(u32, Vec<u8>)>,
+    /// What the start-up checks found. Unless [`Integrity::Damaged`] or [`Integrity::Lost`],
+    /// the records above are verified and consistent.
+    pub integrity: Integrity,
+}
+
+impl StoredGame {
+    /// How many actions the stored records hold (the snapshot's count plus the logged ones).
+    pub fn action_count(&self) -> u64 {
+        let base = self.snapshot.as_ref().map_or(0, |(upto, _)| *upto);
+        base + self.actions.len() as u64
+    }
+}
+
+/// What the start-up checks found for one game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Integrity {
+    /// Every record verified, and the game holds every acknowledged write.
+    Intact,
+    /// Every record verified, but acknowledged writes made after them are missing (sled cut its
+    /// log short at damage): the records are the game as it was some writes earlier.
+    Truncated {
+        /// Actions the game had at its last acknowledged write.
+        acknowledged_actions: u64,
+    },
+    /// Records fail their checks (checksum, sequence, head): the game cannot be resumed
+    /// safely. `meta` is still filled in if the meta record passed its checksum (it may be an
+    /// older version: good enough to tell where the game was played).
+    Damaged { reason: String },
+    /// The acknowledgement log knows the game, the store has none of it. Only `id` is set.
+    Lost {
+        /// Actions the game had at its last acknowledged write.
+        acknowledged_actions: u64,
+    },
 }
 
 #[derive(Debug, Error)]
@@ -57,6 +110,13 @@ pub enum StoreError {
     Locked { dir: PathBuf },
     #[error("stored data is damaged: {0}")]
     Corrupt(String),
+    #[error(
+        "the store is closed after a failed write and could not be reopened yet; the next write \
+         tries again"
+    )]
+    Closed,
+    #[error("the write was not saved: the store failed meanwhile and undid it")]
+    Undone,
     #[error(
         "data directory was written by a newer catan-bot (schema {found}, this build reads {supported})"
     )]
@@ -81,7 +141,9 @@ pub enum StoreError {
 
 /// What the table needs from storage. Every write returns only once it is durable against a
 /// killed process (flushed), and is atomic: after a crash it is either wholly there or absent.
-/// Writes that would break a game's log (gaps, rewrites) are refused and change nothing.
+/// A write that returns an error is not stored (if it reached the disk, it is undone before the
+/// next write). Writes that would break a game's log (gaps, rewrites) are refused and change
+/// nothing.
 pub trait Store: Send + Sync {
     /// Writes (or replaces) a game's table record. Creates the game.
     fn put_meta(&self, id: GameId, meta: &[u8]) -> Result<(), StoreError>;
@@ -96,9 +158,14 @@ pub trait Store: Send + Sync {
     fn finish_game(&self, id: GameId, record: &[u8]) -> Result<(), StoreError>;
     /// Removes a game entirely (abandoned, or archived elsewhere), finished or not.
     fn remove_game(&self, id: GameId) -> Result<(), StoreError>;
-    /// Every unfinished stored game, for start-up, in id order.
+    /// Writes (or replaces) one open trade offer of a running game.
+    fn put_offer(&self, id: GameId, offer: u32, record: &[u8]) -> Result<(), StoreError>;
+    /// Removes these offers of a game at once (absent ones are ignored).
+    fn remove_offers(&self, id: GameId, offers: &[u32]) -> Result<(), StoreError>;
+    /// Every unfinished stored game, for start-up, in id order, each with what its checks
+    /// found (see [`Integrity`]).
     fn load_all(&self) -> Result<Vec<StoredGame>, StoreError>;
-    /// The final records of finished games, in id order.
+    /// The final records of finished games, in id order (empty if damaged: the id stays taken).
     fn finished_games(&self) -> Result<Vec<(GameId, Vec<u8>)>, StoreError>;
     /// Bytes used on disk, for status output.
     fn size_on_disk(&self) -> Result<u64, StoreError>;

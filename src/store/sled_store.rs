@@ -1,50 +1,118 @@
-//! [`Store`] on sled 0.34.7: one tree (layout in `keys.rs`), every write flushed before it
-//! returns, multi-key changes as one atomic `Batch`, and sled's start-up snapshot repaired
-//! before every open.
+//! [`Store`] on sled 0.34.7: one tree (layout in `keys.rs`), every change of a game one atomic
+//! `Batch` with the game's head, flushed before it returns, and noted in the acknowledgement log.
+//! sled's start-up snapshot is repaired before every open, and sled is reopened after a failed
+//! write (see `pending.rs`).
 
-use std::collections::BTreeMap;
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Mutex, MutexGuard, PoisonError, RwLock};
 
+use super::ack_log::{Ack, AckHistory, AckLog};
+use super::envelope::{self, Head};
 use super::flush_gate::FlushGate;
-use super::keys::{self, FINISHED_TAG, LOG_TAG, META_TAG, SNAPSHOT_TAG};
-use super::{GameId, Store, StoreError, StoredGame, dir, repair};
+use super::keys::{self, FINISHED_TAG, HEAD_TAG, LOG_TAG, META_TAG, OFFER_TAG, SNAPSHOT_TAG};
+use super::pending::{Pending, Undo};
+use super::{GameId, Store, StoreError, StoredGame, dir, migrate, repair, verify};
 
 /// The layout this build writes and reads. Bump it with a migration when the layout changes;
-/// an older build refuses a newer directory instead of misreading it.
-pub const SCHEMA_VERSION: u32 = 1;
+/// an older build refuses a newer directory instead of misreading it. Schema 1 (values without
+/// seals, no heads) is migrated on open (`migrate.rs`).
+pub const SCHEMA_VERSION: u32 = 2;
 
 /// The sled-backed store. Safe to share between threads.
 pub struct SledStore {
-    db: sled::Db,
     dir: PathBuf,
-    /// Serializes check-then-write (e.g. "is this the next index?") so checks see a settled log.
-    /// The flush happens after it is released, so concurrent writers can share one flush.
-    write_lock: Mutex<()>,
+    /// `None` between dropping a failed database and reopening it successfully.
+    db: RwLock<Option<sled::Db>>,
+    /// Serializes check-then-write (e.g. "is this the next index?") and recovery, so checks see
+    /// a settled log. The flush happens after it is released, so writers can share one flush.
+    writer: Mutex<Writer>,
     flush_gate: FlushGate,
+    pending: Pending,
+    acks: AckLog,
+    /// The acknowledgement log as found at open, for [`Store::load_all`]'s checks.
+    history: AckHistory,
     repaired: Vec<PathBuf>,
+    #[cfg(test)]
+    faults: super::faults::Faults,
+}
+
+#[derive(Default)]
+struct Writer {
+    /// Per game, the highest version the acknowledgement log knew at open: new writes
+    /// number above it even if sled lost writes, so a damaged game is reported only until its
+    /// next write.
+    version_floor: HashMap<GameId, u64>,
+    /// Undos of failed writes still to apply (in order), if a recovery failed half-way.
+    backlog: Vec<Undo>,
+}
+
+/// One change of one game, collected by a `build` closure of [`SledStore::write_game`].
+struct Change {
+    version: u64,
+    head: Head,
+    ops: Vec<(Vec<u8>, Option<Vec<u8>>)>,
+}
+
+impl Change {
+    /// Writes `payload` under `key`, sealed with this change's version.
+    fn put(&mut self, key: &[u8], payload: &[u8]) {
+        let value = envelope::seal(key, self.version, payload);
+        self.ops.push((key.to_vec(), Some(value)));
+    }
+
+    fn remove(&mut self, key: &[u8]) {
+        self.ops.push((key.to_vec(), None));
+    }
 }
 
 impl SledStore {
     /// Opens (or creates) the store in `dir`, first removing sled's half-written start-up
-    /// snapshots that would otherwise make the open fail forever (see `repair.rs`).
+    /// snapshots that would otherwise make the open fail forever (see `repair.rs`), and
+    /// migrating a directory of an older schema.
     pub fn open(dir: impl AsRef<Path>) -> Result<SledStore, StoreError> {
         let dir = dir.as_ref();
-        let repaired = {
-            let _lock = dir::lock(dir)?;
-            repair::repair_snapshot_files(dir)?
-        };
-        let db = sled::Config::new()
-            .path(dir)
-            .open()
-            .map_err(|e| dir::classify_open_error(dir, e))?;
-        check_schema(&db)?;
+        let (db, repaired) = open_db(dir)?;
+        let (acks, history) = AckLog::open(dir)?;
+        let existing = db.contains_key(keys::SCHEMA)?;
+        let migrated = check_schema(&db)?;
+        if history.missing && existing && migrated.is_empty() {
+            tracing::warn!(
+                file = %acks.path().display(),
+                "the acknowledgement log was missing (restored from an incomplete backup?): \
+                 moves lost before this start cannot be detected"
+            );
+        }
+        for ack in migrated {
+            acks.append(ack)?;
+        }
+        if history.damaged_entries > 0 {
+            tracing::warn!(
+                file = %acks.path().display(),
+                entries = history.damaged_entries,
+                "the acknowledgement log has damaged entries: lost moves of the games they \
+                 were about may go unnoticed"
+            );
+        }
+        let version_floor = history
+            .latest
+            .values()
+            .map(|ack| (ack.game, ack.version))
+            .collect();
         Ok(SledStore {
-            db,
             dir: dir.to_path_buf(),
-            write_lock: Mutex::new(()),
+            db: RwLock::new(Some(db)),
+            writer: Mutex::new(Writer {
+                version_floor,
+                backlog: Vec::new(),
+            }),
             flush_gate: FlushGate::default(),
+            pending: Pending::default(),
+            acks,
+            history,
             repaired,
+            #[cfg(test)]
+            faults: Default::default(),
         })
     }
 
@@ -58,100 +126,151 @@ impl SledStore {
         &self.dir
     }
 
-    /// Runs a check-then-write under the write lock, then waits for a flush covering it (its
-    /// own, or one shared with concurrent writers) so it is durable against a killed process
-    /// before returning.
-    fn write<T>(&self, apply: impl FnOnce() -> Result<T, StoreError>) -> Result<T, StoreError> {
-        let (result, seq) = {
-            let _guard = self
-                .write_lock
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner);
-            let result = apply()?;
-            (result, self.flush_gate.applied())
+    /// The open database, for reads.
+    fn db(&self) -> Result<sled::Db, StoreError> {
+        let slot = self.db.read().unwrap_or_else(PoisonError::into_inner);
+        slot.clone().ok_or(StoreError::Closed)
+    }
+
+    fn lock_writer(&self) -> MutexGuard<'_, Writer> {
+        self.writer.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Applies one change of game `id`: `build` checks the game (reading through the given
+    /// database) and collects the change; it is applied with the game's new head as one batch,
+    /// flushed (possibly together with concurrent writers), noted in the acknowledgement log,
+    /// and only then acknowledged. On any error nothing is stored (see `pending.rs`).
+    fn write_game(
+        &self,
+        id: GameId,
+        build: impl FnOnce(&sled::Db, &mut Change) -> Result<(), StoreError>,
+    ) -> Result<(), StoreError> {
+        let (ticket, seq, ack) = {
+            let mut writer = self.lock_writer();
+            self.recover(&mut writer)?;
+            let db = self.db()?;
+            let head_key = keys::game_key(HEAD_TAG, id);
+            let head = read_head(&db, id)?.unwrap_or_default();
+            let floor = writer.version_floor.get(&id).copied().unwrap_or(0);
+            let version = head.version.max(floor) + 1;
+            let mut change = Change {
+                version,
+                head: Head { version, ..head },
+                ops: Vec::new(),
+            };
+            build(&db, &mut change)?;
+            change
+                .ops
+                .push((head_key.to_vec(), Some(change.head.encode(&head_key))));
+            let undo = Undo::capture(&db, change.ops.iter().map(|(key, _)| key.as_slice()))?;
+            let mut batch = sled::Batch::default();
+            for (key, value) in change.ops {
+                match value {
+                    Some(value) => batch.insert(key, value),
+                    None => batch.remove(key),
+                }
+            }
+            let ticket = self.pending.register(undo);
+            if let Err(e) = db.apply_batch(batch) {
+                return Err(self.failed(e.into()));
+            }
+            let ack = Ack {
+                game: id,
+                version,
+                actions: change.head.actions,
+            };
+            (ticket, self.flush_gate.applied(), ack)
         };
         self.flush_gate
-            .wait_flushed(seq, || self.db.flush().map(|_| ()))?;
-        Ok(result)
-    }
-
-    /// Ok if the game exists and is not finished.
-    fn require_open_game(&self, id: GameId) -> Result<(), StoreError> {
-        if self.db.contains_key(keys::game_key(FINISHED_TAG, id))? {
-            Err(StoreError::Finished(id))
-        } else if !self.db.contains_key(keys::game_key(META_TAG, id))? {
-            Err(StoreError::UnknownGame(id))
-        } else {
-            Ok(())
+            .wait_flushed(seq, || self.flush())
+            .map_err(|e| self.failed(e))?;
+        let mut logged = Ok(());
+        if !self
+            .pending
+            .settle(ticket, || logged = self.acks.append(ack))
+        {
+            return Err(StoreError::Undone);
         }
-    }
-
-    /// How many actions the game's latest snapshot covers (0 without one).
-    fn snapshot_upto(&self, id: GameId) -> Result<u64, StoreError> {
-        match self.db.get(keys::game_key(SNAPSHOT_TAG, id))? {
-            None => Ok(0),
-            Some(value) => keys::decode_snapshot(&value)
-                .map(|(upto, _)| upto)
-                .ok_or_else(|| short_snapshot(id)),
-        }
-    }
-
-    /// The index the game's next action must have.
-    fn next_index(&self, id: GameId) -> Result<u64, StoreError> {
-        let after_snapshot = self.snapshot_upto(id)?;
-        let after_log = match self.db.scan_prefix(keys::game_key(LOG_TAG, id)).next_back() {
-            None => 0,
-            Some(entry) => {
-                let (key, _) = entry?;
-                let (_, index) = keys::parse_log_key(&key)
-                    .ok_or_else(|| StoreError::Corrupt(format!("malformed log key {key:?}")))?;
-                index.saturating_add(1)
-            }
-        };
-        Ok(after_snapshot.max(after_log))
-    }
-
-    /// Adds removals of every log entry of `id` with index below `upto` to `batch`.
-    fn remove_log_below(
-        &self,
-        batch: &mut sled::Batch,
-        id: GameId,
-        upto: u64,
-    ) -> Result<(), StoreError> {
-        for entry in self.db.range(keys::log_key(id, 0)..keys::log_key(id, upto)) {
-            let (key, _) = entry?;
-            batch.remove(key);
+        if let Err(e) = logged {
+            // The write is durable; only the witness lags, which the checks never mistake
+            // for damage.
+            tracing::warn!(error = %e, "could not note a write in the acknowledgement log");
         }
         Ok(())
     }
 
-    /// Adds removals of a game's meta, snapshot and whole log to `batch`.
-    fn remove_live_records(&self, batch: &mut sled::Batch, id: GameId) -> Result<(), StoreError> {
-        batch.remove(&keys::game_key(META_TAG, id));
-        batch.remove(&keys::game_key(SNAPSHOT_TAG, id));
-        for entry in self.db.scan_prefix(keys::game_key(LOG_TAG, id)) {
-            let (key, _) = entry?;
-            batch.remove(key);
+    fn flush(&self) -> Result<(), StoreError> {
+        #[cfg(test)]
+        self.faults.before_flush(&self.db()?)?;
+        self.db()?.flush()?;
+        Ok(())
+    }
+
+    /// Marks the store failed (the next write recovers) and passes `error` on.
+    fn failed(&self, error: StoreError) -> StoreError {
+        if !self.pending.is_failed() {
+            tracing::error!(
+                dir = %self.dir.display(),
+                %error,
+                "a write to the game store failed; it is reopened at the next write"
+            );
         }
+        self.pending.mark_failed();
+        error
+    }
+
+    /// After a failed write: drops sled (its error state is only cleared by opening it again),
+    /// reopens it, and undoes every write that failed, newest first. Does nothing if no write
+    /// failed. If it fails (the disk is still full), everything stays as it was for the next
+    /// attempt.
+    fn recover(&self, writer: &mut Writer) -> Result<(), StoreError> {
+        if !self.pending.is_failed() && writer.backlog.is_empty() {
+            return Ok(());
+        }
+        writer.backlog.extend(self.pending.take_all());
+        let mut slot = self.db.write().unwrap_or_else(PoisonError::into_inner);
+        // sled releases its directory lock once its last handle and thread are gone;
+        // `dir::lock` waits for that.
+        *slot = None;
+        #[cfg(test)]
+        self.faults.before_reopen()?;
+        let (db, _) = open_db(&self.dir)?;
+        let undone = writer
+            .backlog
+            .iter()
+            .rev()
+            .try_for_each(|undo| db.apply_batch(undo.batch()))
+            .and_then(|()| db.flush().map(|_| ()));
+        // Kept even if undoing failed: the next recovery drops and reopens it again.
+        *slot = Some(db);
+        undone?;
+        tracing::info!(
+            dir = %self.dir.display(),
+            undone = writer.backlog.len(),
+            "the game store recovered from a failed write"
+        );
+        writer.backlog.clear();
+        self.pending.clear_failed();
         Ok(())
     }
 }
 
 impl Store for SledStore {
     fn put_meta(&self, id: GameId, meta: &[u8]) -> Result<(), StoreError> {
-        self.write(|| {
-            if self.db.contains_key(keys::game_key(FINISHED_TAG, id))? {
+        self.write_game(id, |db, change| {
+            if db.contains_key(keys::game_key(FINISHED_TAG, id))? {
                 return Err(StoreError::Finished(id));
             }
-            self.db.insert(keys::game_key(META_TAG, id), meta)?;
+            change.put(&keys::game_key(META_TAG, id), meta);
+            change.head.meta_version = change.version;
             Ok(())
         })
     }
 
     fn append_action(&self, id: GameId, index: u64, action: &[u8]) -> Result<(), StoreError> {
-        self.write(|| {
-            self.require_open_game(id)?;
-            let expected = self.next_index(id)?;
+        self.write_game(id, |db, change| {
+            require_open_game(db, id)?;
+            let expected = change.head.actions;
             if index != expected {
                 return Err(StoreError::OutOfOrder {
                     id,
@@ -159,107 +278,79 @@ impl Store for SledStore {
                     got: index,
                 });
             }
-            self.db.insert(keys::log_key(id, index), action)?;
+            change.put(&keys::log_key(id, index), action);
+            change.head.actions += 1;
             Ok(())
         })
     }
 
     fn put_snapshot(&self, id: GameId, upto: u64, state: &[u8]) -> Result<(), StoreError> {
-        self.write(|| {
-            self.require_open_game(id)?;
-            let min = self.snapshot_upto(id)?;
-            let max = self.next_index(id)?;
+        self.write_game(id, |db, change| {
+            require_open_game(db, id)?;
+            let min = snapshot_upto(db, id)?;
+            let max = change.head.actions;
             if upto < min || upto > max {
                 return Err(StoreError::SnapshotOutOfRange { id, upto, min, max });
             }
-            let mut batch = sled::Batch::default();
-            batch.insert(
+            change.put(
                 &keys::game_key(SNAPSHOT_TAG, id),
-                keys::encode_snapshot(upto, state),
+                &keys::encode_snapshot(upto, state),
             );
-            self.remove_log_below(&mut batch, id, upto)?;
-            self.db.apply_batch(batch)?;
+            for entry in db.range(keys::log_key(id, 0)..keys::log_key(id, upto)) {
+                change.remove(&entry?.0);
+            }
             Ok(())
         })
     }
 
     fn finish_game(&self, id: GameId, record: &[u8]) -> Result<(), StoreError> {
-        self.write(|| {
-            self.require_open_game(id)?;
-            let mut batch = sled::Batch::default();
-            self.remove_live_records(&mut batch, id)?;
-            batch.insert(&keys::game_key(FINISHED_TAG, id), record);
-            self.db.apply_batch(batch)?;
+        self.write_game(id, |db, change| {
+            require_open_game(db, id)?;
+            remove_live_records(db, change, id)?;
+            change.put(&keys::game_key(FINISHED_TAG, id), record);
+            change.head.meta_version = 0;
             Ok(())
         })
     }
 
     fn remove_game(&self, id: GameId) -> Result<(), StoreError> {
-        self.write(|| {
-            let mut batch = sled::Batch::default();
-            self.remove_live_records(&mut batch, id)?;
-            batch.remove(&keys::game_key(FINISHED_TAG, id));
-            self.db.apply_batch(batch)?;
+        if read_head(&self.db()?, id)?.is_none() {
+            return Ok(()); // never stored: nothing to remove
+        }
+        self.write_game(id, |db, change| {
+            remove_live_records(db, change, id)?;
+            change.remove(&keys::game_key(FINISHED_TAG, id));
+            // The head stays, so versions keep growing if the id is used again.
+            change.head.meta_version = 0;
+            change.head.actions = 0;
+            Ok(())
+        })
+    }
+
+    fn put_offer(&self, id: GameId, offer: u32, record: &[u8]) -> Result<(), StoreError> {
+        self.write_game(id, |db, change| {
+            require_open_game(db, id)?;
+            change.put(&keys::offer_key(id, offer), record);
+            Ok(())
+        })
+    }
+
+    fn remove_offers(&self, id: GameId, offers: &[u32]) -> Result<(), StoreError> {
+        self.write_game(id, |db, change| {
+            require_open_game(db, id)?;
+            for &offer in offers {
+                change.remove(&keys::offer_key(id, offer));
+            }
             Ok(())
         })
     }
 
     fn load_all(&self) -> Result<Vec<StoredGame>, StoreError> {
-        let mut games = BTreeMap::new();
-        for entry in self.db.scan_prefix([META_TAG]) {
-            let (key, meta) = entry?;
-            let id = keys::parse_game_key(&key)
-                .ok_or_else(|| StoreError::Corrupt(format!("malformed meta key {key:?}")))?;
-            games.insert(
-                id,
-                StoredGame {
-                    id,
-                    meta: meta.to_vec(),
-                    snapshot: None,
-                    actions: Vec::new(),
-                },
-            );
-        }
-        for entry in self.db.scan_prefix([SNAPSHOT_TAG]) {
-            let (key, value) = entry?;
-            let id = keys::parse_game_key(&key)
-                .ok_or_else(|| StoreError::Corrupt(format!("malformed snapshot key {key:?}")))?;
-            let game = games.get_mut(&id).ok_or_else(|| orphan(id, "a snapshot"))?;
-            let (upto, state) = keys::decode_snapshot(&value).ok_or_else(|| short_snapshot(id))?;
-            game.snapshot = Some((upto, state.to_vec()));
-        }
-        for entry in self.db.scan_prefix([LOG_TAG]) {
-            let (key, action) = entry?;
-            let (id, index) = keys::parse_log_key(&key)
-                .ok_or_else(|| StoreError::Corrupt(format!("malformed log key {key:?}")))?;
-            let game = games
-                .get_mut(&id)
-                .ok_or_else(|| orphan(id, "logged actions"))?;
-            let expected = match game.actions.last() {
-                Some((last, _)) => last + 1,
-                None => game.snapshot.as_ref().map_or(0, |(upto, _)| *upto),
-            };
-            if index != expected {
-                return Err(StoreError::Corrupt(format!(
-                    "game {id}: logged action {index} found where action {expected} was expected"
-                )));
-            }
-            game.actions.push((index, action.to_vec()));
-        }
-        Ok(games.into_values().collect())
+        verify::load_games(&self.db()?, &self.history)
     }
 
     fn finished_games(&self) -> Result<Vec<(GameId, Vec<u8>)>, StoreError> {
-        self.db
-            .scan_prefix([FINISHED_TAG])
-            .map(|entry| {
-                let (key, record) = entry?;
-                let id = keys::parse_game_key(&key).ok_or_else(|| {
-                    StoreError::Corrupt(format!("malformed finished-game key {key:?}"))
-                })?;
-                Ok((id, record.to_vec()))
-            })
-            .collect()
+        verify::finished_games(&self.db()?)
     }
 
     fn size_on_disk(&self) -> Result<u64, StoreError> {
@@ -267,8 +358,68 @@ impl Store for SledStore {
     }
 }
 
-/// Writes the schema key into a new store; refuses a store of another schema.
-fn check_schema(db: &sled::Db) -> Result<(), StoreError> {
+/// Takes the directory lock, repairs sled's start-up snapshots, and opens sled.
+fn open_db(dir: &Path) -> Result<(sled::Db, Vec<PathBuf>), StoreError> {
+    let repaired = {
+        let _lock = dir::lock(dir)?;
+        repair::repair_snapshot_files(dir)?
+    };
+    let db = sled::Config::new()
+        .path(dir)
+        .open()
+        .map_err(|e| dir::classify_open_error(dir, e))?;
+    Ok((db, repaired))
+}
+
+/// The game's head, `None` if the game was never stored.
+fn read_head(db: &sled::Db, id: GameId) -> Result<Option<Head>, StoreError> {
+    let key = keys::game_key(HEAD_TAG, id);
+    match db.get(key)? {
+        None => Ok(None),
+        Some(value) => Head::decode(&key, &value)
+            .map(Some)
+            .ok_or_else(|| StoreError::Corrupt(format!("game {id}: its head record is damaged"))),
+    }
+}
+
+/// Ok if the game exists and is not finished.
+fn require_open_game(db: &sled::Db, id: GameId) -> Result<(), StoreError> {
+    if db.contains_key(keys::game_key(FINISHED_TAG, id))? {
+        Err(StoreError::Finished(id))
+    } else if !db.contains_key(keys::game_key(META_TAG, id))? {
+        Err(StoreError::UnknownGame(id))
+    } else {
+        Ok(())
+    }
+}
+
+/// How many actions the game's latest snapshot covers (0 without one).
+fn snapshot_upto(db: &sled::Db, id: GameId) -> Result<u64, StoreError> {
+    let key = keys::game_key(SNAPSHOT_TAG, id);
+    match db.get(key)? {
+        None => Ok(0),
+        Some(value) => envelope::unseal(&key, &value)
+            .and_then(|(_, payload)| keys::decode_snapshot(payload))
+            .map(|(upto, _)| upto)
+            .ok_or_else(|| StoreError::Corrupt(format!("game {id}: its snapshot is damaged"))),
+    }
+}
+
+/// Adds removals of a game's meta, snapshot, whole log and offers to `change`.
+fn remove_live_records(db: &sled::Db, change: &mut Change, id: GameId) -> Result<(), StoreError> {
+    change.remove(&keys::game_key(META_TAG, id));
+    change.remove(&keys::game_key(SNAPSHOT_TAG, id));
+    for tag in [LOG_TAG, OFFER_TAG] {
+        for entry in db.scan_prefix(keys::game_key(tag, id)) {
+            change.remove(&entry?.0);
+        }
+    }
+    Ok(())
+}
+
+/// Writes the schema key into a new store, migrates an older one (returning the
+/// acknowledgements of the migrated games), refuses a newer one.
+fn check_schema(db: &sled::Db) -> Result<Vec<Ack>, StoreError> {
     let Some(value) = db.get(keys::SCHEMA)? else {
         if !db.is_empty() {
             return Err(StoreError::Corrupt(
@@ -278,33 +429,28 @@ fn check_schema(db: &sled::Db) -> Result<(), StoreError> {
         }
         db.insert(keys::SCHEMA, &SCHEMA_VERSION.to_be_bytes())?;
         db.flush()?;
-        return Ok(());
+        return Ok(Vec::new());
     };
     let found = <[u8; 4]>::try_from(value.as_ref())
         .map(u32::from_be_bytes)
         .map_err(|_| StoreError::Corrupt(format!("malformed schema version {value:?}")))?;
-    if found > SCHEMA_VERSION {
-        return Err(StoreError::Schema {
+    match found {
+        SCHEMA_VERSION => Ok(Vec::new()),
+        migrate::UNSEALED_SCHEMA => migrate::seal_everything(db, SCHEMA_VERSION),
+        found if found > SCHEMA_VERSION => Err(StoreError::Schema {
             found,
             supported: SCHEMA_VERSION,
-        });
-    }
-    if found < SCHEMA_VERSION {
-        return Err(StoreError::Corrupt(format!(
+        }),
+        found => Err(StoreError::Corrupt(format!(
             "schema version {found} is older than any this build can read ({SCHEMA_VERSION})"
-        )));
+        ))),
     }
-    Ok(())
-}
-
-fn orphan(id: GameId, what: &str) -> StoreError {
-    StoreError::Corrupt(format!("game {id} has {what} but no meta record"))
-}
-
-fn short_snapshot(id: GameId) -> StoreError {
-    StoreError::Corrupt(format!("game {id}: snapshot record is too short"))
 }
 
 #[cfg(test)]
 #[path = "sled_store_tests.rs"]
-mod tests;
+mod sled_store_tests;
+
+#[cfg(test)]
+#[path = "sled_store_checks_tests.rs"]
+mod sled_store_checks_tests;

@@ -1,21 +1,23 @@
 //! Unit tests of [`SledStore`] on real sled in temporary directories.
 
 use super::*;
+use crate::store::Integrity;
 
-fn temp_store() -> (tempfile::TempDir, SledStore) {
+pub(super) fn temp_store() -> (tempfile::TempDir, SledStore) {
     let dir = tempfile::tempdir().unwrap();
     let store = SledStore::open(dir.path()).unwrap();
     (dir, store)
 }
 
-fn action(id: GameId, index: u64) -> Vec<u8> {
+pub(super) fn action(id: GameId, index: u64) -> Vec<u8> {
     format!("game {id} action {index}").into_bytes()
 }
 
 /// Log keys physically present for a game (to prove entries were dropped, not just hidden).
-fn raw_log_indices(store: &SledStore, id: GameId) -> Vec<u64> {
+pub(super) fn raw_log_indices(store: &SledStore, id: GameId) -> Vec<u64> {
     store
-        .db
+        .db()
+        .unwrap()
         .scan_prefix(keys::game_key(LOG_TAG, id))
         .map(|e| keys::parse_log_key(&e.unwrap().0).unwrap().1)
         .collect()
@@ -26,7 +28,7 @@ fn new_store_is_empty_and_records_schema() {
     let (_dir, store) = temp_store();
     assert!(store.load_all().unwrap().is_empty());
     assert!(store.finished_games().unwrap().is_empty());
-    let schema = store.db.get(keys::SCHEMA).unwrap().unwrap();
+    let schema = store.db().unwrap().get(keys::SCHEMA).unwrap().unwrap();
     assert_eq!(schema.as_ref(), SCHEMA_VERSION.to_be_bytes());
 }
 
@@ -54,12 +56,16 @@ fn round_trip_meta_actions_and_snapshot_across_reopen() {
                 meta: b"meta v2".to_vec(),
                 snapshot: Some((3, b"state after 3".to_vec())),
                 actions: vec![(3, action(7, 3)), (4, action(7, 4))],
+                offers: vec![],
+                integrity: Integrity::Intact,
             },
             StoredGame {
                 id: 9,
                 meta: b"other game".to_vec(),
                 snapshot: None,
                 actions: vec![],
+                offers: vec![],
+                integrity: Integrity::Intact,
             },
         ]
     );
@@ -238,7 +244,8 @@ fn remove_game_drops_everything_of_that_game_only() {
     assert!(raw_log_indices(&store, 1).is_empty());
     assert!(
         store
-            .db
+            .db()
+            .unwrap()
             .get(keys::game_key(SNAPSHOT_TAG, 1))
             .unwrap()
             .is_none()
@@ -255,10 +262,11 @@ fn newer_schema_is_refused_with_a_clear_error() {
         let store = SledStore::open(dir.path()).unwrap();
         store.put_meta(1, b"m").unwrap();
         store
-            .db
+            .db()
+            .unwrap()
             .insert(keys::SCHEMA, &(SCHEMA_VERSION + 1).to_be_bytes())
             .unwrap();
-        store.db.flush().unwrap();
+        store.db().unwrap().flush().unwrap();
     }
     let Err(err) = SledStore::open(dir.path()) else {
         panic!("a newer schema must be refused");
@@ -373,12 +381,22 @@ fn concurrent_writers_to_different_games_lose_nothing() {
 }
 
 #[test]
-fn orphaned_log_entries_are_reported_as_damage() {
+fn orphaned_log_entries_are_reported_as_damage_of_that_game_only() {
     let (_dir, store) = temp_store();
+    store.put_meta(1, b"m").unwrap();
     // Not reachable through the API; simulates damage from outside.
-    store.db.insert(keys::log_key(5, 0), b"a").unwrap();
-    assert!(matches!(
-        store.load_all(),
-        Err(StoreError::Corrupt(msg)) if msg.contains("game 5")
-    ));
+    let key = keys::log_key(5, 0);
+    store
+        .db()
+        .unwrap()
+        .insert(key, envelope::seal(&key, 1, b"a"))
+        .unwrap();
+    let games = store.load_all().unwrap();
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[0].integrity, Integrity::Intact);
+    assert!(
+        matches!(&games[1].integrity, Integrity::Damaged { reason } if reason.contains("head record is missing")),
+        "{:?}",
+        games[1]
+    );
 }

@@ -6,12 +6,14 @@
 //! Module map: `command` (the command language, both directions), `lobby` (game settings
 //! before the start), `offers` (domestic trade negotiation), `messages` (event and state
 //! texts), `rules_help` (short rule answers), `timer` (deadlines and auto-actions), `record`
-//! (what is stored), `session` (one hosted game), `dispatch` (routing inputs to sessions),
-//! `game_stats` and `summary` (what is counted during a game, and its summary at the end).
+//! (what is stored), `session` (one hosted game), `load` (resuming stored games at start-up),
+//! `dispatch` (routing inputs to sessions), `game_stats` and `summary` (what is counted during
+//! a game, and its summary at the end).
 
 pub mod command;
 mod dispatch;
 pub mod game_stats;
+mod load;
 pub mod lobby;
 pub mod messages;
 pub mod offers;
@@ -99,6 +101,8 @@ pub struct Table {
     problems: Vec<LoadProblem>,
     /// Games whose automatic move failed, with when to try again (see `dispatch::tick`).
     tick_retries: HashMap<GameId, dispatch::TickRetry>,
+    /// Public messages about damaged stored games, for their places (see `load.rs`).
+    notices: Vec<Reply>,
 }
 
 impl Table {
@@ -115,28 +119,12 @@ impl Table {
             next_id: 1,
             problems: Vec::new(),
             tick_retries: HashMap::new(),
+            notices: Vec::new(),
         };
         if let Some((last, _)) = finished.last() {
             table.next_id = last + 1;
         }
-        for sg in stored {
-            table.next_id = table.next_id.max(sg.id + 1);
-            match Session::resume(&sg) {
-                Ok(Some(mut session)) if session.game().is_some_and(|g| g.winner().is_some()) => {
-                    // Won, but killed before the game was compacted.
-                    session.finish(&*table.store);
-                }
-                Ok(Some(session)) => table.insert_session(session),
-                Ok(None) => {} // marked finished: nothing to resume
-                Err(reason) => {
-                    tracing::warn!(game = sg.id, %reason, "stored game could not be resumed");
-                    table.problems.push(LoadProblem {
-                        game: sg.id,
-                        reason,
-                    });
-                }
-            }
-        }
+        load::resume_all(&mut table, stored);
         Ok(table)
     }
 
@@ -237,6 +225,12 @@ impl Table {
     /// Stored games that could not be resumed when the table opened.
     pub fn load_problems(&self) -> &[LoadProblem] {
         &self.problems
+    }
+
+    /// Public messages to post once connected, one in the place of each stored game the store
+    /// found damaged: resumed at its last verified move (which it names) or refused.
+    pub fn startup_notices(&self) -> &[Reply] {
+        &self.notices
     }
 
     /// The game hosted in `place` (lobby or running), if any.

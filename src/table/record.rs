@@ -1,6 +1,7 @@
 //! What the table stores per game (through the byte-level [`crate::store::Store`]): the meta
-//! record (JSON, small, rewritten when seats, offers or settings change), one record per
-//! accepted action (bincode, appended), and snapshots (a bincode [`Game`]).
+//! record (JSON, small, rewritten when seats or settings change), one record per accepted
+//! action (bincode, appended), snapshots (a bincode [`Game`]), and one record per trade offer
+//! (bincode [`OfferRecord`], so that an offer's change writes only that offer).
 //!
 //! A turn timer's deadline is not rewritten on every action: each action record carries the
 //! time it was accepted, and the deadline is "last activity + timer", so it survives a restart
@@ -37,8 +38,12 @@ pub struct GameMeta {
     pub seats: Vec<SeatUser>,
     /// Set at the start.
     pub started: Option<Started>,
-    /// Open domestic trade offers, with the message ids they were posted under.
+    /// Open domestic trade offers, with the message ids they were posted under. Kept in memory
+    /// here, stored as one record per offer (never in the meta record, except in records
+    /// written before offers had their own).
     pub offers: Vec<Offer>,
+    /// The number the next offer gets. Stored offer records keep it up to date between meta
+    /// writes: on load it is above every stored offer's number.
     pub next_offer: u32,
     /// The game is over; the record is kept (compacted) for history.
     pub finished: bool,
@@ -99,9 +104,30 @@ pub fn decode_finished(bytes: &[u8]) -> Result<FinishedRecord, String> {
     bincode::deserialize(bytes).map_err(|e| format!("finished record unreadable: {e}"))
 }
 
+/// The stored form of one trade offer. A closed offer keeps a small record until the turn's
+/// offers are cleared, so that its number is never given out again after a restart.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum OfferRecord {
+    Open(Offer),
+    Closed,
+}
+
+pub fn encode_offer(record: &OfferRecord) -> Vec<u8> {
+    bincode::serialize(record).unwrap_or_default()
+}
+
+pub fn decode_offer(bytes: &[u8]) -> Result<OfferRecord, String> {
+    bincode::deserialize(bytes).map_err(|e| format!("offer record unreadable: {e}"))
+}
+
+/// The meta record, without the offers (they have records of their own).
 pub fn encode_meta(meta: &GameMeta) -> Vec<u8> {
+    let without_offers = GameMeta {
+        offers: Vec::new(),
+        ..meta.clone()
+    };
     // A plain struct of owned data: serialization cannot fail.
-    serde_json::to_vec(meta).unwrap_or_default()
+    serde_json::to_vec(&without_offers).unwrap_or_default()
 }
 
 pub fn decode_meta(bytes: &[u8]) -> Result<GameMeta, String> {
@@ -171,7 +197,26 @@ mod tests {
             live_messages: Vec::new(),
             finished: false,
         };
-        assert_eq!(decode_meta(&encode_meta(&meta)), Ok(meta));
+        assert_eq!(decode_meta(&encode_meta(&meta)), Ok(meta.clone()));
+        // Offers are stored on their own: the meta record stays the same size with any number.
+        let offer = Offer {
+            id: 4,
+            from: 1,
+            to: None,
+            give: Resources([1, 0, 0, 0, 0]),
+            get: Resources([0, 0, 0, 0, 2]),
+            accepted: vec![2],
+            declined: Vec::new(),
+            message_id: Some(99),
+            turn: 7,
+        };
+        let mut busy = meta.clone();
+        busy.offers = vec![offer.clone(); 50];
+        assert_eq!(encode_meta(&busy), encode_meta(&meta));
+        for record in [OfferRecord::Open(offer), OfferRecord::Closed] {
+            assert_eq!(decode_offer(&encode_offer(&record)), Ok(record));
+        }
+        assert!(decode_offer(&[9, 9]).is_err());
         let rec = ActionRecord {
             seat: 2,
             action: Action::Discard(Resources([1, 2, 0, 0, 1])),

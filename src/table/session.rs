@@ -13,8 +13,9 @@ use super::game_stats::GameStats;
 use super::messages;
 use super::offers::Offer;
 use super::record::{
-    ActionRecord, FinishedRecord, GameMeta, Snapshot, decode_action, decode_meta, decode_snapshot,
-    encode_action, encode_finished, encode_meta, encode_snapshot,
+    ActionRecord, FinishedRecord, GameMeta, OfferRecord, Snapshot, decode_action, decode_meta,
+    decode_offer, decode_snapshot, encode_action, encode_finished, encode_meta, encode_offer,
+    encode_snapshot,
 };
 use super::reply::{GameId, PlaceId, UserId};
 use super::timer::{self, MINUTE_MS};
@@ -45,6 +46,12 @@ pub struct Session {
     pub turn_lines: Vec<String>,
     /// Counts for the end-of-game summary (kept with each snapshot).
     stats: GameStats,
+    /// Offer records to remove when the turn's offers are cleared: closed offers (their records
+    /// keep their numbers taken until then), and stale records found at start-up.
+    retired_offers: Vec<u32>,
+    /// The meta record still held the offers (written before offers had records of their
+    /// own): they are written as records at start-up.
+    legacy_offers: bool,
 }
 
 impl Session {
@@ -59,6 +66,8 @@ impl Session {
             players: Vec::new(),
             turn_lines: Vec::new(),
             stats: GameStats::default(),
+            retired_offers: Vec::new(),
+            legacy_offers: false,
         };
         s.refresh_players();
         s
@@ -71,6 +80,7 @@ impl Session {
             return Ok(None);
         }
         let mut session = Session::new_lobby(meta);
+        session.load_offers(&stored.offers);
         let Some(started) = session.meta.started.clone() else {
             return Ok(Some(session));
         };
@@ -117,8 +127,51 @@ impl Session {
             session.last_activity_ms = rec.at_ms;
         }
         session.game = Some(game);
-        session.drop_stale_offers();
+        let stale = session.drop_stale_offers();
+        session.retired_offers.extend(stale.iter().map(|o| o.id));
         Ok(Some(session))
+    }
+
+    /// Takes the stored offer records: open ones into memory, the others to be removed, and
+    /// the next offer number above all of them.
+    fn load_offers(&mut self, records: &[(u32, Vec<u8>)]) {
+        if records.is_empty() {
+            self.legacy_offers = !self.meta.offers.is_empty();
+            return;
+        }
+        // Records exist: any offers in the meta record are an older copy of them.
+        self.meta.offers.clear();
+        for (number, bytes) in records {
+            self.meta.next_offer = self.meta.next_offer.max(number.saturating_add(1));
+            match decode_offer(bytes) {
+                Ok(OfferRecord::Open(offer)) if offer.id == *number => self.meta.offers.push(offer),
+                Ok(_) => self.retired_offers.push(*number),
+                Err(e) => {
+                    tracing::warn!(game = self.meta.id, offer = number, error = %e, "dropped an unreadable offer record");
+                    self.retired_offers.push(*number);
+                }
+            }
+        }
+    }
+
+    /// Start-up housekeeping of the offer records: writes offers that only the meta record
+    /// held, and removes the records of closed and stale offers. Best effort: the game is
+    /// correct either way, and the next start-up tries again.
+    pub fn tidy_stored_offers(&mut self, store: &dyn Store) {
+        if self.legacy_offers {
+            let saved: Result<(), StoreError> = self
+                .meta
+                .offers
+                .iter()
+                .try_for_each(|offer| self.save_offer(store, offer));
+            match saved {
+                Ok(()) => self.legacy_offers = false,
+                Err(e) => {
+                    tracing::warn!(game = self.meta.id, error = %e, "could not store the offers on their own")
+                }
+            }
+        }
+        self.retire_offers(store, &[]);
     }
 
     pub fn id(&self) -> GameId {
@@ -226,6 +279,77 @@ impl Session {
         saved
     }
 
+    /// Writes one open offer's record (flushed).
+    pub fn save_offer(&self, store: &dyn Store, offer: &Offer) -> Result<(), StoreError> {
+        let record = encode_offer(&OfferRecord::Open(offer.clone()));
+        store.put_offer(self.meta.id, offer.id, &record)
+    }
+
+    /// Saves offer `number` as it is in memory now; if the store refuses, puts `before` back so
+    /// that memory keeps matching what is on disk.
+    pub fn save_offer_or_restore(
+        &mut self,
+        store: &dyn Store,
+        number: u32,
+        before: GameMeta,
+    ) -> Result<(), StoreError> {
+        let saved = match self.meta.offers.iter().find(|o| o.id == number) {
+            Some(offer) => self.save_offer(store, offer),
+            None => Ok(()),
+        };
+        if saved.is_err() {
+            self.meta = before;
+            self.refresh_players();
+        }
+        saved
+    }
+
+    /// Marks offer `number` closed on disk (already gone from memory). Its record is removed
+    /// with the turn's offers, keeping its number taken until then.
+    pub fn close_offer(&mut self, store: &dyn Store, number: u32) -> Result<(), StoreError> {
+        let closed = store.put_offer(self.meta.id, number, &encode_offer(&OfferRecord::Closed));
+        // Removed at the next clearing either way: a record left open by a failure goes too.
+        self.retired_offers.push(number);
+        closed
+    }
+
+    /// [`Session::close_offer`]; if the store refuses, puts `before` back.
+    pub fn close_offer_or_restore(
+        &mut self,
+        store: &dyn Store,
+        number: u32,
+        before: GameMeta,
+    ) -> Result<(), StoreError> {
+        let closed = store.put_offer(self.meta.id, number, &encode_offer(&OfferRecord::Closed));
+        match closed {
+            Ok(()) => self.retired_offers.push(number),
+            Err(_) => {
+                self.meta = before;
+                self.refresh_players();
+            }
+        }
+        closed
+    }
+
+    /// Offers that ended (`gone`, e.g. with the turn): removes their records and those of the
+    /// offers closed before, after saving the meta record so that the next offer number
+    /// survives them. Failures are logged; the records are retried at the next clearing.
+    pub fn retire_offers(&mut self, store: &dyn Store, gone: &[Offer]) {
+        self.retired_offers.extend(gone.iter().map(|o| o.id));
+        if self.retired_offers.is_empty() {
+            return;
+        }
+        let removed = self
+            .save_meta(store)
+            .and_then(|()| store.remove_offers(self.meta.id, &self.retired_offers));
+        match removed {
+            Ok(()) => self.retired_offers.clear(),
+            Err(e) => {
+                tracing::warn!(game = self.meta.id, error = %e, "could not clear ended offers")
+            }
+        }
+    }
+
     /// Starts the engine game (the meta record must already say `started`).
     pub fn begin(&mut self, game: Game, now_ms: u64) {
         self.game = Some(game);
@@ -291,6 +415,9 @@ impl Session {
         }
         if finished {
             self.finish(store);
+        } else {
+            // Records of offers closed before this action are no longer needed.
+            self.retire_offers(store, &[]);
         }
         Ok(events)
     }
@@ -357,5 +484,101 @@ impl Session {
 
     pub fn next_deadline(&self) -> Option<u64> {
         self.reminder_due().or_else(|| self.deadline())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Resources;
+    use crate::store::SledStore;
+    use crate::table::lobby::LobbySettings;
+    use crate::table::record::META_SCHEMA;
+
+    fn lobby_meta(offers: Vec<Offer>, next_offer: u32) -> GameMeta {
+        GameMeta {
+            schema: META_SCHEMA,
+            id: 1,
+            place: 5,
+            host: 1,
+            created_ms: 0,
+            settings: LobbySettings::new(None),
+            seats: Vec::new(),
+            started: None,
+            offers,
+            next_offer,
+            finished: false,
+            live_messages: Vec::new(),
+        }
+    }
+
+    fn offer(id: u32) -> Offer {
+        Offer {
+            id,
+            from: 0,
+            to: None,
+            give: Resources([1, 0, 0, 0, 0]),
+            get: Resources([0, 1, 0, 0, 0]),
+            accepted: Vec::new(),
+            declined: Vec::new(),
+            message_id: Some(70 + id as u64),
+            turn: 0,
+        }
+    }
+
+    fn resumed(store: &SledStore) -> Session {
+        let stored = store.load_all().unwrap();
+        Session::resume(&stored[0]).unwrap().expect("not finished")
+    }
+
+    #[test]
+    fn offers_kept_in_an_old_meta_record_get_records_of_their_own() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SledStore::open(dir.path()).unwrap();
+        // As written before offers had records: the meta record holds them.
+        let old = serde_json::to_vec(&lobby_meta(vec![offer(1), offer(2)], 3)).unwrap();
+        store.put_meta(1, &old).unwrap();
+        let mut session = resumed(&store);
+        assert_eq!(session.meta.offers, [offer(1), offer(2)]);
+        session.tidy_stored_offers(&store);
+        // The next meta write drops them from the meta record; the records keep them.
+        session.save_meta(&store).unwrap();
+        let stored = &store.load_all().unwrap()[0];
+        assert_eq!(stored.offers.len(), 2);
+        assert_eq!(resumed(&store).meta.offers, [offer(1), offer(2)]);
+    }
+
+    #[test]
+    fn closed_offers_keep_their_numbers_taken_and_are_cleared_at_start_up() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SledStore::open(dir.path()).unwrap();
+        let mut session = Session::new_lobby(lobby_meta(Vec::new(), 1));
+        session.save_meta(&store).unwrap();
+        for id in [1, 2, 3] {
+            session.meta.offers.push(offer(id));
+            session.meta.next_offer = id + 1;
+            session.save_offer(&store, &offer(id)).unwrap();
+        }
+        // #3, the newest, is withdrawn: only its closed record says the number was used.
+        session.meta.offers.retain(|o| o.id != 3);
+        session.close_offer(&store, 3).unwrap();
+        let mut again = resumed(&store);
+        assert_eq!(again.meta.offers, [offer(1), offer(2)]);
+        assert_eq!(
+            again.meta.next_offer, 4,
+            "number 3 is never given out again"
+        );
+        again.tidy_stored_offers(&store);
+        let stored = &store.load_all().unwrap()[0];
+        assert_eq!(
+            stored.offers.iter().map(|(n, _)| *n).collect::<Vec<_>>(),
+            [1, 2],
+            "the closed record is cleared"
+        );
+        assert_eq!(
+            resumed(&store).meta.next_offer,
+            4,
+            "the meta record has it now"
+        );
     }
 }

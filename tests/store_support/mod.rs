@@ -10,7 +10,7 @@ use std::process::{Child, ChildStdout, Command, Stdio};
 use std::sync::mpsc::{self, Receiver};
 use std::thread::JoinHandle;
 
-use catan_bot::store::{GameId, Store, StoredGame};
+use catan_bot::store::{GameId, Integrity, Store, StoredGame};
 
 /// Prefix of the lines a child prints once a write has returned (is acknowledged).
 pub const ACK: &str = "ACK";
@@ -85,13 +85,7 @@ pub fn meta_bytes(game: GameId) -> Vec<u8> {
 
 /// How many actions each game has durably (snapshot count + logged actions after it).
 pub fn action_counts(games: &[StoredGame]) -> BTreeMap<GameId, u64> {
-    games
-        .iter()
-        .map(|g| {
-            let base = g.snapshot.as_ref().map_or(0, |(upto, _)| *upto);
-            (g.id, base + g.actions.len() as u64)
-        })
-        .collect()
+    games.iter().map(|g| (g.id, g.action_count())).collect()
 }
 
 /// Checks that every stored record has the expected content and that every acknowledged
@@ -99,6 +93,14 @@ pub fn action_counts(games: &[StoredGame]) -> BTreeMap<GameId, u64> {
 pub fn verify_store(store: &dyn Store, acked: &[(GameId, u64)]) -> BTreeMap<GameId, u64> {
     let games = store.load_all().expect("load_all after reopen");
     for game in &games {
+        // A killed writer must never look like damage: the acknowledgement log is written
+        // after sled's flush, so it can only lag.
+        assert_eq!(
+            game.integrity,
+            Integrity::Intact,
+            "game {} after a kill",
+            game.id
+        );
         assert_eq!(game.meta, meta_bytes(game.id), "meta of game {}", game.id);
         if let Some((upto, state)) = &game.snapshot {
             assert_eq!(

@@ -185,9 +185,7 @@ pub(super) fn after_action(
     // Offers end with the turn.
     let gone = session.drop_stale_offers();
     if !gone.is_empty() {
-        if let Err(e) = session.save_meta(&*table.store) {
-            tracing::warn!(game = id, error = %e, "could not save withdrawn offers");
-        }
+        session.retire_offers(&*table.store, &gone);
         for o in gone {
             table.offer_messages.retain(|_, v| *v != (id, o.id));
             replies.push(

@@ -83,7 +83,7 @@ pub(super) fn trade(
             let before = session.meta.clone();
             session.meta.next_offer += 1;
             session.meta.offers.push(offer.clone());
-            if let Err(e) = session.save_meta_or_restore(&*table.store, before) {
+            if let Err(e) = session.save_offer_or_restore(&*table.store, offer.id, before) {
                 return refuse(
                     caller,
                     format!("The offer could not be saved ({e}); try again."),
@@ -123,7 +123,7 @@ pub(super) fn trade(
                 o.declined.push(seat);
             }
             let o = o.clone();
-            if let Err(e) = session.save_meta_or_restore(&*table.store, before) {
+            if let Err(e) = session.save_offer_or_restore(&*table.store, o.id, before) {
                 return refuse(
                     caller,
                     format!("Your answer could not be saved ({e}); try again."),
@@ -160,7 +160,7 @@ pub(super) fn trade(
             }
             let before = session.meta.clone();
             session.meta.offers.remove(pos);
-            if let Err(e) = session.save_meta_or_restore(&*table.store, before) {
+            if let Err(e) = session.close_offer_or_restore(&*table.store, n, before) {
                 return refuse(
                     caller,
                     format!("The change could not be saved ({e}); try again."),
@@ -193,7 +193,7 @@ pub(super) fn trade(
                 let had = session.meta.offers.len();
                 session.meta.offers.retain(|x| x.id != n);
                 if session.meta.offers.len() != had
-                    && let Err(e) = session.save_meta(&*table.store)
+                    && let Err(e) = session.close_offer(&*table.store, n)
                 {
                     tracing::warn!(game = id, error = %e, "could not save closed offer");
                 }
@@ -274,7 +274,7 @@ pub fn reaction_removed(
     }
     answers.retain(|&s| s != seat);
     let o = o.clone();
-    if let Err(e) = session.save_meta_or_restore(&*table.store, before) {
+    if let Err(e) = session.save_offer_or_restore(&*table.store, offer, before) {
         return refuse(
             caller,
             format!("Taking back your answer could not be saved ({e}); try again."),
@@ -308,7 +308,8 @@ pub fn offer_posted(table: &mut Table, game: GameId, offer: u32, message_id: u64
         return;
     };
     o.message_id = Some(message_id);
-    if let Err(e) = session.save_meta(&*table.store) {
+    let o = o.clone();
+    if let Err(e) = session.save_offer(&*table.store, &o) {
         tracing::warn!(game, error = %e, "could not save an offer's message id");
     }
     table.offer_messages.insert(message_id, (game, offer));

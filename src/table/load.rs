@@ -1,0 +1,115 @@
+//! Start-up: every stored game is resumed as the store verified it. Where the store found damage
+//! the table says so — a log line, and a public notice in the game's place — and resumes the
+//! game at its last verified move or refuses it; it never rolls a game back silently.
+
+use crate::store::{Integrity, StoredGame};
+
+use super::record::decode_meta;
+use super::reply::{GameId, Reply};
+use super::session::Session;
+use super::{LoadProblem, Table};
+
+/// Resumes the stored games into `table`, collecting load problems and start-up notices.
+pub(super) fn resume_all(table: &mut Table, stored: Vec<StoredGame>) {
+    for sg in stored {
+        table.next_id = table.next_id.max(sg.id + 1);
+        match &sg.integrity {
+            Integrity::Intact => {
+                resume(table, &sg);
+            }
+            Integrity::Truncated {
+                acknowledged_actions,
+            } => {
+                let verified = sg.action_count();
+                tracing::error!(
+                    game = sg.id,
+                    verified_moves = verified,
+                    acknowledged_moves = acknowledged_actions,
+                    "stored game lost its latest saved changes to damage; resuming it at its \
+                     last verified move"
+                );
+                if resume(table, &sg) {
+                    let notice = truncated_notice(table, sg.id, verified, *acknowledged_actions);
+                    table.notices.extend(notice);
+                }
+            }
+            Integrity::Damaged { reason } => {
+                let notice = decode_meta(&sg.meta).ok().map(|meta| {
+                    Reply::public(
+                        meta.place,
+                        format!(
+                            "Game #{} could not be resumed: its saved record is damaged. Its \
+                             data is kept for the host; a new game can be started here.",
+                            sg.id
+                        ),
+                    )
+                    .with_game(sg.id)
+                });
+                table.notices.extend(notice);
+                refuse(
+                    table,
+                    sg.id,
+                    format!("its saved record is damaged: {reason}"),
+                );
+            }
+            Integrity::Lost {
+                acknowledged_actions,
+            } => refuse(
+                table,
+                sg.id,
+                format!(
+                    "the store has lost this game entirely ({acknowledged_actions} moves had \
+                     been saved)"
+                ),
+            ),
+        }
+    }
+}
+
+/// Resumes one verified game; true if it is hosted again.
+fn resume(table: &mut Table, sg: &StoredGame) -> bool {
+    match Session::resume(sg) {
+        Ok(Some(mut session)) if session.game().is_some_and(|g| g.winner().is_some()) => {
+            // Won, but killed before the game was compacted.
+            session.finish(&*table.store);
+            false
+        }
+        Ok(Some(mut session)) => {
+            session.tidy_stored_offers(&*table.store);
+            table.insert_session(session);
+            true
+        }
+        Ok(None) => false, // marked finished: nothing to resume
+        Err(reason) => {
+            refuse(table, sg.id, reason);
+            false
+        }
+    }
+}
+
+fn refuse(table: &mut Table, game: GameId, reason: String) {
+    tracing::error!(game, %reason, "stored game could not be resumed");
+    table.problems.push(LoadProblem { game, reason });
+}
+
+/// The public notice of a game resumed at its last verified move (`verified` actions) although
+/// it had `acknowledged` when its last change was saved.
+fn truncated_notice(table: &Table, id: GameId, verified: u64, acknowledged: u64) -> Option<Reply> {
+    let session = table.sessions.get(&id)?;
+    let lost = if session.game().is_none() {
+        "The lobby is as last verified; recent joins or settings may be lost".to_string()
+    } else if acknowledged > verified {
+        format!(
+            "It resumes after move {verified}, the last verified one; moves {} to \
+             {acknowledged} were lost",
+            verified + 1
+        )
+    } else {
+        format!(
+            "It resumes after move {verified}, the last verified one; changes saved after it \
+             (trade offers, seats or settings) may be lost"
+        )
+    };
+    let text = format!("Game #{id}: part of its saved record was damaged. {lost}.");
+    Some(Reply::public(session.place(), text).with_game(id))
+}

@@ -1,0 +1,306 @@
+//! Damage is never silent. A real game is stored (with a restart half-way, so sled has a
+//! snapshot and a log after it); then bits are flipped, and files truncated, at many offsets of
+//! the stored records, and the table is opened on each damaged copy. Every case must end in one
+//! of three ways:
+//! - the game resumes exactly as it was at its last move, with no notice (the damage hit bytes
+//!   nothing reads);
+//! - the game resumes at an earlier move N, exactly as it was after move N, with a public notice
+//!   in its place naming move N as the last verified one;
+//! - the store or the game is refused with a clear error.
+//!
+//! Never: a game resumed at an earlier move without a notice, or in a state it never had.
+
+mod store_host;
+mod store_support;
+mod table_support;
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::Path;
+
+use catan_bot::store::{GameId, SledStore, Store};
+use catan_bot::table::Table;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use store_host::{Host, PLACE};
+use store_support::copy_dir;
+use table_support::quiet_options;
+
+/// Moves before the restart, and in all (not a multiple of the snapshot interval, 25, so the
+/// latest moves are in the log).
+const MOVES_BEFORE_RESTART: usize = 70;
+const MOVES: usize = 160;
+
+/// A stored game and its state after every move.
+struct Fixture {
+    dir: tempfile::TempDir,
+    game: GameId,
+    /// `states[k]`: the serialized game after `k` moves.
+    states: Vec<Vec<u8>>,
+}
+
+fn build_fixture() -> Fixture {
+    let dir = tempfile::tempdir().unwrap();
+    let mut host = Host::start(Box::new(SledStore::open(dir.path()).unwrap()), 5);
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut states = vec![host.state()];
+    for n in 1..=MOVES {
+        if n == MOVES_BEFORE_RESTART + 1 {
+            let game = host.game;
+            drop(host);
+            host = Host::reopen(Box::new(SledStore::open(dir.path()).unwrap()), game);
+        }
+        host.step(&mut rng);
+        states.push(host.state());
+    }
+    let game = host.game;
+    drop(host);
+    Fixture { dir, game, states }
+}
+
+/// How the table came back from a damaged copy.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Outcome {
+    Intact,
+    ResumedAfter(u64),
+    Refused(String),
+}
+
+impl Fixture {
+    /// Opens the table on `dir` (a damaged copy) and checks the outcome is one of the allowed.
+    fn open_copy(&self, dir: &Path, case: &str) -> Outcome {
+        let opened = catch_unwind(AssertUnwindSafe(|| {
+            let store = SledStore::open(dir).map_err(|e| e.to_string())?;
+            Table::open(Box::new(store) as Box<dyn Store>, quiet_options())
+                .map_err(|e| e.to_string())
+        }));
+        let table = match opened {
+            Err(_) => panic!("{case}: opening damaged data panicked"),
+            Ok(Err(error)) => {
+                assert!(
+                    error.contains("damaged") || error.contains("storage error"),
+                    "{case}: unclear refusal: {error}"
+                );
+                return Outcome::Refused(error);
+            }
+            Ok(Ok(table)) => table,
+        };
+        if let Some(problem) = table.load_problems().iter().find(|p| p.game == self.game) {
+            return Outcome::Refused(problem.reason.clone());
+        }
+        let Some(state) = table.game_state(self.game) else {
+            panic!("{case}: the game is gone without a word");
+        };
+        let moves = state.version;
+        let serialized = bincode::serialize(state).unwrap();
+        let notice = table
+            .startup_notices()
+            .iter()
+            .find(|n| n.game == Some(self.game));
+        match notice {
+            None => {
+                assert_eq!(
+                    moves as usize, MOVES,
+                    "{case}: resumed after move {moves} of {MOVES} without a notice"
+                );
+                assert!(serialized == self.states[MOVES], "{case}: changed state");
+                Outcome::Intact
+            }
+            Some(notice) => {
+                assert!(
+                    notice
+                        .text
+                        .contains(&format!("resumes after move {moves}, the last verified")),
+                    "{case}: the notice does not name move {moves}: {}",
+                    notice.text
+                );
+                assert_eq!(
+                    table.game_in(PLACE).map(|g| g.id),
+                    Some(self.game),
+                    "{case}"
+                );
+                assert!(
+                    serialized == self.states[moves as usize],
+                    "{case}: resumed after move {moves} in a state it never had"
+                );
+                Outcome::ResumedAfter(moves)
+            }
+        }
+    }
+}
+
+/// Where to damage the fixture: `(file, offset)` every `step` bytes over sled's log file up to
+/// a little past its last written byte (the rest is unused space), densely (every `fine` bytes)
+/// over its last 4 KiB of records, and a few offsets in each of the other files.
+fn offsets(dir: &Path, step: usize, fine: usize) -> Vec<(String, u64)> {
+    let mut offsets = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let entry = entry.unwrap();
+        let name = entry.file_name().into_string().unwrap();
+        if !entry.file_type().unwrap().is_file() {
+            continue;
+        }
+        let bytes = std::fs::read(entry.path()).unwrap();
+        let mut at: Vec<usize> = if name == "db" {
+            let used = bytes
+                .iter()
+                .rposition(|&b| b != 0)
+                .map_or(0, |last| last + 1);
+            let mut at: Vec<usize> = (0..(used + 512).min(bytes.len())).step_by(step).collect();
+            at.extend((used.saturating_sub(4096)..used).step_by(fine));
+            at
+        } else {
+            (0..bytes.len())
+                .step_by(bytes.len().div_ceil(6).max(1))
+                .collect()
+        };
+        at.sort_unstable();
+        at.dedup();
+        offsets.extend(at.into_iter().map(|o| (name.clone(), o as u64)));
+    }
+    offsets
+}
+
+/// Prints how the cases ended; checks the detection path was taken at least once (damage in
+/// the log written since sled's snapshot, the case that used to roll games back silently).
+fn report(what: &str, outcomes: &[Outcome]) {
+    let intact = outcomes.iter().filter(|o| **o == Outcome::Intact).count();
+    let resumed = outcomes
+        .iter()
+        .filter(|o| matches!(o, Outcome::ResumedAfter(_)))
+        .count();
+    let refused = outcomes.len() - intact - resumed;
+    eprintln!(
+        "{what}: {} cases: {intact} intact, {resumed} resumed at an earlier move with a notice, \
+         {refused} refused",
+        outcomes.len()
+    );
+    assert!(
+        resumed > 0,
+        "{what}: no case reached the roll-back detection"
+    );
+}
+
+/// Copies the fixture, lets `damage` change the file `file` of the copy, and opens it.
+fn damaged_copy(fixture: &Fixture, file: &str, case: &str, damage: impl FnOnce(&Path)) -> Outcome {
+    let copy = tempfile::tempdir().unwrap();
+    copy_dir(fixture.dir.path(), copy.path());
+    damage(&copy.path().join(file));
+    fixture.open_copy(copy.path(), case)
+}
+
+fn flip_bit(path: &Path, offset: usize) {
+    let mut bytes = std::fs::read(path).unwrap();
+    bytes[offset] ^= 1 << (offset % 8);
+    std::fs::write(path, bytes).unwrap();
+}
+
+#[test]
+fn flipped_bits_anywhere_are_reported_or_harmless() {
+    let fixture = build_fixture();
+    let outcomes: Vec<Outcome> = offsets(fixture.dir.path(), 601, 61)
+        .into_iter()
+        .map(|(file, offset)| {
+            let case = format!("bit flip in {file} at {offset}");
+            damaged_copy(&fixture, &file, &case, |path| {
+                flip_bit(path, offset as usize)
+            })
+        })
+        .collect();
+    report("bit flips", &outcomes);
+}
+
+#[test]
+fn truncated_files_are_reported_or_harmless() {
+    let fixture = build_fixture();
+    let outcomes: Vec<Outcome> = offsets(fixture.dir.path(), 1201, 127)
+        .into_iter()
+        .map(|(file, offset)| {
+            let case = format!("{file} cut to {offset} bytes");
+            damaged_copy(&fixture, &file, &case, |path| {
+                let handle = std::fs::OpenOptions::new().write(true).open(path).unwrap();
+                handle.set_len(offset).unwrap();
+            })
+        })
+        .collect();
+    report("truncations", &outcomes);
+}
+
+/// The auditor's case, aimed: a flipped bit inside the stored record of one of the latest
+/// moves (in sled's log after its snapshot) resumes the game exactly before that move, saying
+/// so. (sled cuts its recovery at the first damaged message; the acknowledgement log tells.)
+#[test]
+fn a_flipped_bit_in_a_recent_move_resumes_the_game_just_before_it() {
+    let fixture = build_fixture();
+    let scratch = tempfile::tempdir().unwrap();
+    copy_dir(fixture.dir.path(), scratch.path());
+    let stored = SledStore::open(scratch.path()).unwrap().load_all().unwrap();
+    let game = stored.iter().find(|g| g.id == fixture.game).unwrap();
+    assert_eq!(
+        game.actions.len(),
+        MOVES % 25,
+        "the latest moves are logged"
+    );
+    let log = std::fs::read(fixture.dir.path().join("db")).unwrap();
+    for (index, record) in &game.actions {
+        let at = log
+            .windows(record.len())
+            .position(|w| w == record.as_slice())
+            .expect("the move's record is in sled's log");
+        let case = format!("bit flip in the record of move {}", index + 1);
+        let outcome = damaged_copy(&fixture, "db", &case, |path| {
+            flip_bit(path, at + record.len() / 2)
+        });
+        assert_eq!(outcome, Outcome::ResumedAfter(*index), "{case}");
+    }
+}
+
+/// A record that sled hands back but that fails its own checksum (damage sled's checks do not
+/// cover) refuses that game, with a public notice in its place and the reason in the log.
+#[test]
+fn a_record_failing_its_checksum_refuses_the_game_with_a_notice() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut host = Host::start(Box::new(SledStore::open(dir.path()).unwrap()), 5);
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    for _ in 0..30 {
+        host.step(&mut rng);
+    }
+    let game = host.game;
+    drop(host);
+    {
+        // Move 28 (index 27, after the snapshot of 25): one flipped bit inside its value.
+        let db = sled::open(dir.path()).unwrap();
+        let mut key = vec![b'l'];
+        key.extend_from_slice(&game.to_be_bytes());
+        key.extend_from_slice(&27u64.to_be_bytes());
+        let mut value = db.get(&key).unwrap().expect("move 28 is logged").to_vec();
+        let last = value.len() - 1;
+        value[last] ^= 0x20;
+        db.insert(key, value).unwrap();
+        db.flush().unwrap();
+    }
+    let table = Table::open(
+        Box::new(SledStore::open(dir.path()).unwrap()),
+        quiet_options(),
+    )
+    .expect("the other games would still load");
+    assert!(
+        table.game_in(PLACE).is_none(),
+        "the damaged game is not resumed"
+    );
+    let problem = &table.load_problems()[0];
+    assert_eq!(problem.game, game);
+    assert!(
+        problem.reason.contains("action 27 fails its checksum"),
+        "{problem:?}"
+    );
+    let notice = &table.startup_notices()[0];
+    assert!(
+        notice.is_public() && notice.game == Some(game),
+        "{notice:?}"
+    );
+    assert!(
+        notice.text.contains("could not be resumed") && notice.text.contains("damaged"),
+        "{}",
+        notice.text
+    );
+}
