@@ -26,7 +26,8 @@ fn cpu_time(pid: u32) -> Duration {
     let rest = &stat[stat.rfind(')').expect("stat format") + 2..];
     let fields: Vec<&str> = rest.split_whitespace().collect();
     // utime and stime are fields 14 and 15 of the whole line: 11 and 12 after the name.
-    let ticks: u64 = fields[11].parse::<u64>().expect("utime") + fields[12].parse::<u64>().expect("stime");
+    let ticks: u64 =
+        fields[11].parse::<u64>().expect("utime") + fields[12].parse::<u64>().expect("stime");
     // SAFETY: sysconf only reads a system constant.
     let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) } as u64;
     Duration::from_millis(ticks * 1000 / per_second)
@@ -78,7 +79,11 @@ async fn measure(fake: &FakeDiscord, dir: &Path, what: &str, window: Duration) {
         .count()
         <= registrations
     {
-        assert!(Instant::now() < deadline, "no connection; log:\n{}", bot.log_text());
+        assert!(
+            Instant::now() < deadline,
+            "no connection; log:\n{}",
+            bot.log_text()
+        );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     // Let start-up work (loading, registering, the first timer read) finish.
@@ -124,6 +129,12 @@ fn main() {
             "idle: stored {games} waiting games in {:.1} s",
             started.elapsed().as_secs_f64()
         );
-        measure(&fake, busy.path(), &format!("{games} waiting games"), window).await;
+        measure(
+            &fake,
+            busy.path(),
+            &format!("{games} waiting games"),
+            window,
+        )
+        .await;
     });
 }

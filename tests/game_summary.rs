@@ -292,7 +292,12 @@ fn the_summary_matches_what_happened_across_a_restart() {
         reply.text
     );
     assert!(reply.text.ends_with(&s.text()), "{}", reply.text);
-    let board = reply.image.as_ref().expect("final board").png().expect("drawn");
+    let board = reply
+        .image
+        .as_ref()
+        .expect("final board")
+        .png()
+        .expect("drawn");
     let chart = chart.expect("dice chart");
     for png in [&board, chart] {
         assert!(image::load_from_memory(png).is_ok());

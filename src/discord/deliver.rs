@@ -256,8 +256,10 @@ async fn post_or_edit_live(
     }
     if let Some(message) = posted {
         let id = message.id.get();
-        if let Err(e) = bot.with_table(move |t| t.live_posted(game, slot, id)).await {
-            tracing::warn!("recording a posted message failed: {e}");
+        match bot.with_table(move |t| t.live_posted(game, slot, id)).await {
+            // Tests wait for this line before acting on the new message.
+            Ok(()) => tracing::debug!(game, ?slot, message_id = id, "live message recorded"),
+            Err(e) => tracing::warn!("recording a posted message failed: {e}"),
         }
     }
     Ok(())

@@ -8,7 +8,6 @@ use tokio::sync::Notify;
 
 pub use crate::table::{PlaceKind, Reaction, Table, TableOptions};
 
-
 use super::bot::Bot;
 use super::config::Config;
 use super::deliver::deliver;

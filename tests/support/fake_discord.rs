@@ -1,25 +1,35 @@
 //! A fake Discord on loopback for end-to-end tests of the real bot binary.
 //!
-//! - REST: a small hand-written HTTP/1.1 server (keep-alive, Content-Length or chunked bodies)
-//!   that records every request (method, path, JSON body, multipart files) and answers the
-//!   endpoints the bot uses with plausible JSON.
+//! - REST: a small hand-written HTTP/1.1 server (keep-alive, Content-Length or chunked bodies,
+//!   [`super::http_body`]) that records every request (method, path, JSON body, multipart
+//!   files) and answers the endpoints the bot uses with plausible JSON.
+//! - Channel messages: what each posted message shows now (content, components, embeds,
+//!   attachments), after every edit (`PATCH`, or an interaction's UPDATE_MESSAGE on it), so a
+//!   test can read the channel as a player sees it.
 //! - Gateway: a tokio-tungstenite WebSocket server that sends Hello, reads Identify, sends READY,
-//!   acknowledges heartbeats and dispatches the events a test injects.
+//!   acknowledges heartbeats and dispatches the events a test injects (slash commands, button
+//!   presses, select-menu choices, reactions added and removed).
 //!
 //! The bot reaches it through serenity's REST proxy setting (`proxy_url`), and learns the
 //! gateway address from `GET /api/v10/gateway`.
 #![allow(dead_code)]
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
-use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::mpsc;
+use tokio::sync::{Notify, mpsc};
 use tokio_tungstenite::tungstenite::Message as WsMessage;
+
+pub use super::components::*;
+pub use super::discord_json::*;
+pub use super::http_body::FilePart;
+use super::http_body::{parse_body, read_body};
+pub use super::recorded::*;
 
 pub const APP_ID: u64 = 900_000_000_000_000_001;
 pub const BOT_ID: u64 = 900_000_000_000_000_002;
@@ -27,95 +37,6 @@ pub const GUILD_ID: u64 = 900_000_000_000_000_003;
 pub const CHANNEL_ID: u64 = 900_000_000_000_000_004;
 /// The internal event that makes a gateway session close.
 const CLOSE_SESSION: &str = "(close)";
-const TIMESTAMP: &str = "2026-01-01T00:00:00.000000+00:00";
-
-/// A file sent in a multipart request.
-#[derive(Clone, Debug)]
-pub struct FilePart {
-    pub field: String,
-    pub filename: String,
-    pub bytes: Vec<u8>,
-}
-
-/// One recorded REST request.
-#[derive(Clone, Debug)]
-pub struct Request {
-    pub method: String,
-    /// Path without the query string, e.g. `/api/v10/channels/1/messages`.
-    pub path: String,
-    pub query: String,
-    /// The JSON body (or the multipart `payload_json` part).
-    pub json: Option<Value>,
-    pub files: Vec<FilePart>,
-    /// The id the fake gave the message this request created, if any.
-    pub created_message: Option<u64>,
-}
-
-impl Request {
-    /// The message payload of an interaction callback (`data`), or the body itself.
-    pub fn payload(&self) -> Value {
-        match &self.json {
-            Some(v) if v.get("type").is_some() && v.get("data").is_some() => v["data"].clone(),
-            Some(v) => v.clone(),
-            None => Value::Null,
-        }
-    }
-    pub fn content(&self) -> String {
-        self.payload()["content"].as_str().unwrap_or("").to_string()
-    }
-    pub fn flags(&self) -> u64 {
-        self.payload()["flags"].as_u64().unwrap_or(0)
-    }
-    pub fn is_ephemeral(&self) -> bool {
-        self.flags() & 64 != 0
-    }
-    /// custom_ids of every button in the payload.
-    pub fn button_ids(&self) -> Vec<String> {
-        let mut ids = Vec::new();
-        if let Some(rows) = self.payload()["components"].as_array() {
-            for row in rows {
-                if let Some(buttons) = row["components"].as_array() {
-                    for b in buttons {
-                        if let Some(id) = b["custom_id"].as_str() {
-                            ids.push(id.to_string());
-                        }
-                    }
-                }
-            }
-        }
-        ids
-    }
-    pub fn png_files(&self) -> Vec<&FilePart> {
-        self.files
-            .iter()
-            .filter(|f| f.bytes.starts_with(b"\x89PNG"))
-            .collect()
-    }
-    /// An interaction callback (`POST /interactions/{id}/{token}/callback`).
-    pub fn is_callback_for(&self, interaction: u64) -> bool {
-        self.method == "POST"
-            && self
-                .path
-                .starts_with(&format!("/api/v10/interactions/{interaction}/"))
-            && self.path.ends_with("/callback")
-    }
-    /// A follow-up or an edit of the original response, with this interaction token.
-    pub fn is_followup_for(&self, token: &str) -> bool {
-        self.path
-            .starts_with(&format!("/api/v10/webhooks/{APP_ID}/{token}"))
-    }
-    /// Something the whole channel can see: a channel message, or a non-ephemeral answer.
-    pub fn is_public_message(&self) -> bool {
-        let channel_message = self.method == "POST"
-            && self.path.starts_with("/api/v10/channels/")
-            && self.path.ends_with("/messages");
-        let edit = self.method == "PATCH" && self.path.starts_with("/api/v10/channels/");
-        let answer = (self.path.starts_with("/api/v10/interactions/")
-            && self.json.as_ref().is_some_and(|j| j["type"] == 4))
-            || (self.path.starts_with("/api/v10/webhooks/") && self.method == "POST");
-        channel_message || edit || (answer && !self.is_ephemeral())
-    }
-}
 
 #[derive(Default)]
 struct State {
@@ -128,6 +49,10 @@ struct State {
     dm_channels: HashMap<u64, u64>,
     /// Users known to the fake, for GET /users/{id}.
     users: HashMap<u64, Value>,
+    /// Channel messages by id (ids grow with time: this is posting order).
+    messages: BTreeMap<u64, ShownMessage>,
+    /// Component interactions sent to the bot: interaction id → the message it was on.
+    interactions: HashMap<u64, OnMessage>,
 }
 
 #[derive(Clone)]
@@ -137,11 +62,17 @@ pub struct FakeDiscord {
     state: Arc<Mutex<State>>,
     /// Set by [`FakeDiscord::close_gateway`]: the gateway stops listening for good.
     gateway_closed: tokio::sync::watch::Sender<bool>,
+    /// Woken whenever a request is recorded.
+    recorded: Arc<Notify>,
 }
 
 fn lock(state: &Mutex<State>) -> std::sync::MutexGuard<'_, State> {
     state.lock().unwrap_or_else(|p| p.into_inner())
 }
+
+/// How long a test waits for something the bot should do before it fails: a failure deadline
+/// only (nothing waits for it to pass), generous for a loaded machine.
+const FAILURE_DEADLINE: Duration = Duration::from_secs(120);
 
 impl FakeDiscord {
     pub async fn start() -> FakeDiscord {
@@ -154,6 +85,7 @@ impl FakeDiscord {
                 next_id: 1_000_000_000_000_000_000,
                 ..State::default()
             })),
+            recorded: Arc::new(Notify::new()),
             gateway_closed: tokio::sync::watch::channel(false).0,
         };
         let f = fake.clone();
@@ -210,6 +142,21 @@ impl FakeDiscord {
         lock(&self.state).requests.len()
     }
 
+    /// What channel message `id` shows now.
+    pub fn message(&self, id: u64) -> Option<ShownMessage> {
+        lock(&self.state).messages.get(&id).cloned()
+    }
+
+    /// Every message posted in `channel`, in posting order, as it shows now.
+    pub fn channel_messages(&self, channel: u64) -> Vec<ShownMessage> {
+        lock(&self.state)
+            .messages
+            .values()
+            .filter(|m| m.channel == channel)
+            .cloned()
+            .collect()
+    }
+
     /// The recipient, if `r` posts into a DM channel the bot opened.
     pub fn dm_recipient(&self, r: &Request) -> Option<u64> {
         let channel: u64 = r
@@ -248,23 +195,46 @@ impl FakeDiscord {
         what: &str,
         pred: impl Fn(&Request) -> bool,
     ) -> Request {
-        let deadline = Instant::now() + Duration::from_secs(60);
+        self.wait_index_from(start, what, pred).await.1
+    }
+
+    /// Like [`FakeDiscord::wait_from`], with the request's index.
+    pub async fn wait_index_from(
+        &self,
+        start: usize,
+        what: &str,
+        pred: impl Fn(&Request) -> bool,
+    ) -> (usize, Request) {
+        let deadline = Instant::now() + FAILURE_DEADLINE;
         loop {
-            if let Some(r) = self.requests().into_iter().skip(start).find(|r| pred(r)) {
-                return r;
+            // Register for the wake-up before looking, so a request recorded in between wakes us.
+            let recorded = self.recorded.notified();
+            tokio::pin!(recorded);
+            recorded.as_mut().enable();
+            let found = {
+                let s = lock(&self.state);
+                s.requests
+                    .iter()
+                    .enumerate()
+                    .skip(start)
+                    .find(|(_, r)| pred(r))
+                    .map(|(i, r)| (i, r.clone()))
+            };
+            if let Some(found) = found {
+                return found;
             }
             assert!(
                 Instant::now() < deadline,
                 "fake Discord never saw: {what}\nrequests so far:\n{}",
                 self.describe()
             );
-            tokio::time::sleep(Duration::from_millis(20)).await;
+            let _ = tokio::time::timeout_at(deadline.into(), recorded).await;
         }
     }
 
     /// Waits until the bot has an open gateway session that identified `count` times in total.
     pub async fn wait_for_identify(&self, count: usize) {
-        let deadline = Instant::now() + Duration::from_secs(60);
+        let deadline = Instant::now() + FAILURE_DEADLINE;
         while self.identify_count() < count {
             assert!(
                 Instant::now() < deadline,
@@ -277,7 +247,8 @@ impl FakeDiscord {
 
     /// One line per recorded request, for failure messages.
     pub fn describe(&self) -> String {
-        self.requests()
+        lock(&self.state)
+            .requests
             .iter()
             .map(|r| {
                 format!(
@@ -295,13 +266,35 @@ impl FakeDiscord {
             .join("\n")
     }
 
-    /// Sends a dispatch event on the bot's current gateway session.
+    /// Sends a dispatch event on the bot's current gateway session. Component interactions
+    /// are remembered with the message they are on (an UPDATE_MESSAGE answer edits it).
     pub fn dispatch(&self, event: &str, data: Value) {
-        let s = lock(&self.state);
+        let mut s = lock(&self.state);
+        if event == "INTERACTION_CREATE"
+            && data["type"] == 3
+            && let (Some(id), Some(message)) = (
+                data["id"].as_str().and_then(|i| i.parse().ok()),
+                data["message"]["id"].as_str().and_then(|i| i.parse().ok()),
+            )
+        {
+            let ephemeral = data["message"]["flags"].as_u64().unwrap_or(0) & EPHEMERAL != 0;
+            s.interactions.insert(
+                id,
+                OnMessage {
+                    id: message,
+                    ephemeral,
+                },
+            );
+        }
         let session = s.session.as_ref().expect("no gateway session");
         session
             .send((event.to_string(), data))
             .expect("gateway session closed");
+    }
+
+    fn record(&self, request: Request) {
+        lock(&self.state).requests.push(request);
+        self.recorded.notify_waiters();
     }
 
     // ------------------------------------------------------------------ gateway
@@ -427,6 +420,7 @@ impl FakeDiscord {
                 json,
                 files,
                 created_message: None,
+                on_message: None,
             };
             // A token containing "rejected" is refused, as Discord refuses a reset token.
             let rejected = headers
@@ -440,7 +434,7 @@ impl FakeDiscord {
             } else {
                 self.answer(&mut request)
             };
-            lock(&self.state).requests.push(request);
+            self.record(request);
             let body = response.map(|v| v.to_string()).unwrap_or_default();
             let reason = match status {
                 204 => "No Content",
@@ -458,7 +452,8 @@ impl FakeDiscord {
         }
     }
 
-    /// The fake's answer to one request: (status, JSON body).
+    /// The fake's answer to one request: (status, JSON body). Channel messages it creates or
+    /// edits are kept as [`ShownMessage`]s.
     fn answer(&self, r: &mut Request) -> (u16, Option<Value>) {
         let segments: Vec<&str> = r.path.trim_start_matches("/api/v10/").split('/').collect();
         let method = r.method.as_str();
@@ -494,7 +489,19 @@ impl FakeDiscord {
                     .collect();
                 (200, Some(Value::Array(echoed)))
             }
-            ("POST", ["interactions", _, _, "callback"]) => (204, None),
+            ("POST", ["interactions", id, _, "callback"]) => {
+                let interaction: u64 = id.parse().unwrap_or(0);
+                let on = lock(&self.state).interactions.get(&interaction).copied();
+                r.on_message = on;
+                if r.response_type() == Some(RESPONSE_UPDATE_MESSAGE)
+                    && let Some(on) = on
+                {
+                    // Updates the message the component was on (kept only if it is a channel
+                    // message; ephemeral ones live in the test's own view).
+                    self.edit(on.id, &r.payload(), &[]);
+                }
+                (204, None)
+            }
             ("POST", ["webhooks", _, _]) => {
                 let id = self.new_id();
                 r.created_message = Some(id);
@@ -506,15 +513,21 @@ impl FakeDiscord {
                 (200, Some(message_json(id, CHANNEL_ID, &r.payload())))
             }
             ("POST", ["channels", channel, "messages"]) => {
-                let id = self.new_id();
-                r.created_message = Some(id);
                 let channel = channel.parse().unwrap_or(CHANNEL_ID);
-                (200, Some(message_json(id, channel, &r.payload())))
+                let shown = self.post(channel, &r.payload(), &r.files);
+                r.created_message = Some(shown.id);
+                (200, Some(shown.json()))
             }
-            ("PATCH", ["channels", channel, "messages", message]) => {
-                let channel = channel.parse().unwrap_or(CHANNEL_ID);
+            ("PATCH", ["channels", _, "messages", message]) => {
                 let id = message.parse().unwrap_or(1);
-                (200, Some(message_json(id, channel, &r.payload())))
+                match self.edit(id, &r.payload(), &r.files) {
+                    Some(shown) => (200, Some(shown.json())),
+                    // Discord answers 404 Unknown Message; the bot must cope.
+                    None => (
+                        404,
+                        Some(json!({"message": "Unknown Message", "code": 10008})),
+                    ),
+                }
             }
             ("PUT", ["channels", _, "messages", _, "reactions", _, "@me"]) => (204, None),
             ("POST", ["channels", parent, "threads"]) => {
@@ -557,224 +570,68 @@ impl FakeDiscord {
             ),
         }
     }
-}
 
-async fn read_body(
-    reader: &mut BufReader<TcpStream>,
-    headers: &HashMap<String, String>,
-) -> std::io::Result<Vec<u8>> {
-    if headers
-        .get("transfer-encoding")
-        .is_some_and(|v| v.eq_ignore_ascii_case("chunked"))
-    {
-        let mut body = Vec::new();
-        loop {
-            let mut size_line = String::new();
-            reader.read_line(&mut size_line).await?;
-            let size = usize::from_str_radix(size_line.trim().split(';').next().unwrap_or("0"), 16)
-                .unwrap_or(0);
-            if size == 0 {
-                let mut end = String::new();
-                reader.read_line(&mut end).await?;
-                return Ok(body);
-            }
-            let mut chunk = vec![0; size + 2];
-            reader.read_exact(&mut chunk).await?;
-            body.extend_from_slice(&chunk[..size]);
+    /// A new channel message.
+    fn post(&self, channel: u64, payload: &Value, files: &[FilePart]) -> ShownMessage {
+        let id = self.new_id();
+        let attachments = files
+            .iter()
+            .map(|f| (self.new_id(), f.filename.clone(), f.bytes.len()))
+            .collect();
+        let pinged = payload["allowed_mentions"]["users"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|u| u.as_str().and_then(|u| u.parse().ok()))
+            .collect();
+        let mut s = lock(&self.state);
+        let shown = ShownMessage {
+            id,
+            channel,
+            content: payload["content"].as_str().unwrap_or("").to_string(),
+            flags: payload["flags"].as_u64().unwrap_or(0),
+            components: payload.get("components").cloned().unwrap_or(json!([])),
+            embeds: payload.get("embeds").cloned().unwrap_or(json!([])),
+            attachments,
+            pinged,
+            edits: 0,
+            posted_at: s.requests.len(),
+        };
+        s.messages.insert(id, shown.clone());
+        shown
+    }
+
+    /// An edit of message `id`, as Discord applies it: fields sent replace the old ones;
+    /// attachments change only when `attachments` is sent (those kept by id, plus new files).
+    fn edit(&self, id: u64, payload: &Value, files: &[FilePart]) -> Option<ShownMessage> {
+        let new_ids: Vec<u64> = files.iter().map(|_| self.new_id()).collect();
+        let mut s = lock(&self.state);
+        let m = s.messages.get_mut(&id)?;
+        if let Some(content) = payload.get("content") {
+            m.content = content.as_str().unwrap_or("").to_string();
         }
-    }
-    let len: usize = headers
-        .get("content-length")
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(0);
-    let mut body = vec![0; len];
-    reader.read_exact(&mut body).await?;
-    Ok(body)
-}
-
-/// JSON body, or multipart form data with a `payload_json` part and files.
-fn parse_body(content_type: &str, body: &[u8]) -> (Option<Value>, Vec<FilePart>) {
-    if let Some(boundary) = content_type
-        .split(';')
-        .map(str::trim)
-        .find_map(|p| p.strip_prefix("boundary="))
-    {
-        let boundary = boundary.trim_matches('"');
-        let mut json = None;
-        let mut files = Vec::new();
-        for part in split_multipart(body, boundary) {
-            let Some(split) = find(part, b"\r\n\r\n") else {
-                continue;
-            };
-            let head = String::from_utf8_lossy(&part[..split]).to_string();
-            let data = &part[split + 4..];
-            let field = header_param(&head, "name").unwrap_or_default();
-            match header_param(&head, "filename") {
-                Some(filename) => files.push(FilePart {
-                    field,
-                    filename,
-                    bytes: data.to_vec(),
-                }),
-                None if field == "payload_json" => json = serde_json::from_slice(data).ok(),
-                None => {}
+        if let Some(components) = payload.get("components") {
+            m.components = components.clone();
+        }
+        if let Some(embeds) = payload.get("embeds") {
+            m.embeds = embeds.clone();
+        }
+        if let Some(keep) = payload.get("attachments").and_then(Value::as_array) {
+            let kept: Vec<u64> = keep
+                .iter()
+                .filter_map(|a| match &a["id"] {
+                    Value::String(s) => s.parse().ok(),
+                    Value::Number(n) => n.as_u64(),
+                    _ => None,
+                })
+                .collect();
+            m.attachments.retain(|(a, _, _)| kept.contains(a));
+            for (f, new_id) in files.iter().zip(new_ids) {
+                m.attachments
+                    .push((new_id, f.filename.clone(), f.bytes.len()));
             }
         }
-        return (json, files);
+        m.edits += 1;
+        Some(m.clone())
     }
-    (serde_json::from_slice(body).ok(), Vec::new())
-}
-
-fn split_multipart<'a>(body: &'a [u8], boundary: &str) -> Vec<&'a [u8]> {
-    let delimiter = format!("--{boundary}");
-    let d = delimiter.as_bytes();
-    let mut parts = Vec::new();
-    let mut rest = body;
-    while let Some(start) = find(rest, d) {
-        rest = &rest[start + d.len()..];
-        if rest.starts_with(b"--") {
-            break;
-        }
-        let rest_trimmed = rest.strip_prefix(b"\r\n").unwrap_or(rest);
-        let end = find(rest_trimmed, d).unwrap_or(rest_trimmed.len());
-        let part = &rest_trimmed[..end];
-        parts.push(part.strip_suffix(b"\r\n").unwrap_or(part));
-        rest = &rest_trimmed[end..];
-    }
-    parts
-}
-
-fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
-    haystack.windows(needle.len()).position(|w| w == needle)
-}
-
-fn header_param(head: &str, name: &str) -> Option<String> {
-    let key = format!("{name}=\"");
-    let disposition = head
-        .lines()
-        .find(|l| l.to_ascii_lowercase().starts_with("content-disposition"))?;
-    disposition.split(';').map(str::trim).find_map(|p| {
-        p.strip_prefix(&key)
-            .map(|v| v.trim_end_matches('"').to_string())
-    })
-}
-
-// ---------------------------------------------------------------------- JSON shapes
-
-pub fn bot_user() -> Value {
-    json!({"id": BOT_ID.to_string(), "username": "catan-bot", "discriminator": "0",
-           "global_name": null, "avatar": null, "bot": true, "verified": true, "mfa_enabled": false})
-}
-
-pub fn user_json(id: u64, name: &str) -> Value {
-    json!({"id": id.to_string(), "username": name, "discriminator": "0", "global_name": name,
-           "avatar": null, "bot": false})
-}
-
-pub fn member_json(id: u64, name: &str, permissions: &str) -> Value {
-    json!({"user": user_json(id, name), "nick": null, "roles": [], "joined_at": TIMESTAMP,
-           "deaf": false, "mute": false, "flags": 0, "pending": false, "permissions": permissions})
-}
-
-fn thread_json(id: u64, parent: &str, name: &str) -> Value {
-    json!({"id": id.to_string(), "type": 11, "guild_id": GUILD_ID.to_string(), "name": name,
-           "parent_id": parent, "position": 0, "permission_overwrites": [], "nsfw": false,
-           "thread_metadata": {"archived": false, "auto_archive_duration": 10080, "locked": false,
-                                "archive_timestamp": TIMESTAMP}})
-}
-
-/// A message as Discord returns it, carrying what was sent.
-pub fn message_json(id: u64, channel: u64, payload: &Value) -> Value {
-    json!({
-        "id": id.to_string(), "channel_id": channel.to_string(), "author": bot_user(),
-        "content": payload["content"].as_str().unwrap_or(""), "timestamp": TIMESTAMP,
-        "edited_timestamp": null, "tts": false, "mention_everyone": false, "mentions": [],
-        "mention_roles": [], "attachments": [], "embeds": [], "pinned": false, "type": 0,
-        "flags": payload["flags"].as_u64().unwrap_or(0),
-        "components": payload.get("components").cloned().unwrap_or(json!([])),
-        "application_id": APP_ID.to_string(),
-    })
-}
-
-/// A slash-command option tree: `["build", "road"]` + `[("place", "12-13")]`.
-pub fn command_options(path: &[&str], options: &[(&str, Value)], focused: Option<&str>) -> Value {
-    let leaf: Vec<Value> = options
-        .iter()
-        .map(|(name, value)| {
-            let kind = match value {
-                Value::Number(_) => 4,
-                Value::Bool(_) => 5,
-                _ => 3,
-            };
-            let mut o = json!({"name": name, "type": kind, "value": value});
-            if focused == Some(*name) {
-                o["focused"] = json!(true);
-            }
-            o
-        })
-        .collect();
-    let mut tree = Value::Array(leaf);
-    for (depth, name) in path.iter().enumerate().rev() {
-        // The innermost name is a subcommand (1); names above it are groups (2).
-        let kind = if depth == path.len() - 1 { 1 } else { 2 };
-        tree = json!([{"name": name, "type": kind, "options": tree}]);
-    }
-    tree
-}
-
-/// Common fields of an interaction from `user` in `channel`.
-fn interaction_base(id: u64, token: &str, channel: u64, member: &Value) -> Value {
-    json!({
-        "id": id.to_string(), "application_id": APP_ID.to_string(),
-        "guild_id": GUILD_ID.to_string(), "channel_id": channel.to_string(),
-        "channel": {"id": channel.to_string(), "type": 0},
-        "member": member, "token": token, "version": 1, "app_permissions": "2248473465835073",
-        "locale": "en-US", "guild_locale": "en-US", "entitlements": [],
-        "authorizing_integration_owners": {"0": GUILD_ID.to_string()}, "context": 0,
-        "attachment_size_limit": 8388608,
-    })
-}
-
-/// INTERACTION_CREATE for `/catan <path…> <options>` (type 2), or its autocomplete (type 4).
-pub fn command_interaction(
-    id: u64,
-    token: &str,
-    channel: u64,
-    member: &Value,
-    path: &[&str],
-    options: &[(&str, Value)],
-    autocomplete: Option<&str>,
-) -> Value {
-    let mut i = interaction_base(id, token, channel, member);
-    i["type"] = json!(if autocomplete.is_some() { 4 } else { 2 });
-    i["data"] = json!({
-        "id": "800000000000000001", "name": "catan", "type": 1,
-        "options": command_options(path, options, autocomplete),
-        "guild_id": GUILD_ID.to_string(),
-    });
-    i
-}
-
-/// INTERACTION_CREATE for a button press (type 3) on `message`.
-pub fn button_interaction(
-    id: u64,
-    token: &str,
-    channel: u64,
-    member: &Value,
-    custom_id: &str,
-    message: &Value,
-) -> Value {
-    let mut i = interaction_base(id, token, channel, member);
-    i["type"] = json!(3);
-    i["data"] = json!({"custom_id": custom_id, "component_type": 2});
-    i["message"] = message.clone();
-    i
-}
-
-/// MESSAGE_REACTION_ADD by `member` on `message`.
-pub fn reaction_add(channel: u64, message: u64, member: &Value, emoji: &str) -> Value {
-    json!({
-        "user_id": member["user"]["id"], "channel_id": channel.to_string(),
-        "message_id": message.to_string(), "guild_id": GUILD_ID.to_string(), "member": member,
-        "emoji": {"id": null, "name": emoji}, "burst": false, "type": 0,
-    })
 }

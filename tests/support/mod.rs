@@ -1,3 +1,8 @@
 //! Test support shared by the Discord end-to-end tests.
 pub mod bot_process;
+pub mod components;
+pub mod discord_json;
 pub mod fake_discord;
+pub mod http_body;
+pub mod players;
+pub mod recorded;
