@@ -169,7 +169,7 @@ pub(super) fn after_action(
     }
 
     session.turn_lines.extend(closing);
-    let new_message = opening.is_some() || (setup_turn && !won.is_some());
+    let new_message = opening.is_some() || (setup_turn && won.is_none());
     if new_message {
         // The finished turn's message keeps its lines and loses its buttons.
         if !session.turn_lines.is_empty() {

@@ -476,7 +476,7 @@ fn discard_menu(
         id: menu_id(id, MenuKind::Discard, g.version),
         placeholder: question,
         options,
-        pick: u8::try_from(owed).unwrap_or(u8::MAX),
+        pick: owed,
     });
     vec![r]
 }
@@ -562,7 +562,7 @@ fn discard_chosen(
 ) -> Vec<Reply> {
     let mut cards = Resources::default();
     for v in values {
-        let Some(r) = v.split('.').next().and_then(|w| Resource::parse(w)) else {
+        let Some(r) = v.split('.').next().and_then(Resource::parse) else {
             return respond(
                 table,
                 caller,
