@@ -12,6 +12,7 @@ pub mod command;
 mod dispatch;
 pub mod lobby;
 pub mod messages;
+pub mod names;
 pub mod offers;
 pub mod record;
 pub mod reply;

@@ -144,10 +144,12 @@ impl Harness {
 
     pub fn command(&self, action: &Action) -> String {
         let players: Vec<(u64, String)> = self
-            .seat_names()
+            .table()
+            .games()
             .into_iter()
-            .map(|n| (self.user_of(&n), n))
-            .collect();
+            .find(|g| g.id == self.game)
+            .map(|g| g.players)
+            .unwrap_or_default();
         let ctx = ParseContext {
             topology: self.state().topology(),
             players: &players,
@@ -155,10 +157,26 @@ impl Harness {
         command_for(action, &ctx)
     }
 
+    /// The chat name the player in `seat` joined with (the table may have changed it to keep
+    /// names unique and typeable, see `table::names`).
+    pub fn display_name(&self, seat: Seat) -> String {
+        let user = self
+            .table()
+            .games()
+            .into_iter()
+            .find(|g| g.id == self.game)
+            .map(|g| g.players[seat as usize].0)
+            .unwrap_or(0);
+        self.names
+            .get((user as usize).wrapping_sub(1))
+            .cloned()
+            .unwrap_or_default()
+    }
+
     /// Sends the command for `action` as `seat`; asserts it was accepted (version +1).
     pub fn play(&mut self, seat: Seat, action: &Action) -> Vec<Reply> {
         let text = self.command(action);
-        let name = self.seat_name(seat);
+        let name = self.display_name(seat);
         let before = self.state().version;
         let r = self.say(&name, &text);
         assert_no_refusal(&r, &format!("{name}: {text}"));

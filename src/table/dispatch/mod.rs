@@ -12,9 +12,10 @@ use super::Table;
 use super::command::{self, Command, TradeCommand};
 use super::lobby::{self, LobbySettings, Setting};
 use super::messages;
+use super::names;
 use super::offers::{self, Offer};
 use super::record::{GameMeta, META_SCHEMA, SeatUser, Started};
-use super::reply::{Button, Caller, GameId, PlaceKind, Reaction, Reply, ReplyKind, UserId};
+use super::reply::{Button, Caller, GameId, PlaceKind, Reaction, Reply, ReplyKind};
 use super::rules_help;
 use super::session::{ApplyError, Session};
 use super::timer;
@@ -165,15 +166,6 @@ pub(super) fn hand(table: &Table, caller: &Caller) -> Vec<Reply> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn names_stay_unique_and_usable() {
-        let taken = vec!["bob".to_string(), "Bob2".to_string()];
-        assert_eq!(unique_name("Bob", &taken), "Bob3");
-        assert_eq!(unique_name("carol", &taken), "carol");
-        assert_eq!(clean_name("  ali\nce ", 7), "alice");
-        assert_eq!(clean_name(" \t", 7), "player7");
-    }
 
     #[test]
     fn seeds_differ_by_game_and_time() {

@@ -72,7 +72,7 @@ pub(super) fn new_lobby(
         settings,
         seats: vec![SeatUser {
             user: caller.user,
-            name: clean_name(&caller.name, caller.user),
+            name: names::table_name(&caller.name, caller.user, &[]),
         }],
         started: None,
         offers: Vec::new(),
@@ -95,21 +95,6 @@ pub(super) fn new_lobby(
     let reply = lobby_reply(&session, &format!("{} opened a game. {note}", caller.name));
     table.insert_session(session);
     vec![reply]
-}
-
-/// A display name usable in commands: trimmed, no line breaks, not empty.
-pub(super) fn clean_name(name: &str, user: UserId) -> String {
-    let n: String = name
-        .chars()
-        .filter(|c| !c.is_control())
-        .collect::<String>()
-        .trim()
-        .to_string();
-    if n.is_empty() {
-        format!("player{user}")
-    } else {
-        n
-    }
 }
 
 /// Applies a lobby change under the host's or a joiner's authority, saving the meta record;
@@ -166,8 +151,8 @@ pub(super) fn set_settings(table: &mut Table, caller: &Caller, changes: &[Settin
 }
 
 pub(super) fn join(table: &mut Table, caller: &Caller) -> Vec<Reply> {
-    let name = clean_name(&caller.name, caller.user);
     let user = caller.user;
+    let display = caller.name.clone();
     change_lobby(table, caller, |s| {
         if s.seat_of(user).is_some() {
             return Err("You have already joined.".into());
@@ -178,25 +163,13 @@ pub(super) fn join(table: &mut Table, caller: &Caller) -> Vec<Reply> {
                 s.meta.settings.max_players
             ));
         }
-        let name = unique_name(&name, &s.names());
+        let name = names::table_name(&display, user, &s.names());
         s.meta.seats.push(SeatUser {
             user,
             name: name.clone(),
         });
         Ok(format!("{name} joined. "))
     })
-}
-
-/// Names identify players in commands, so two players never share one.
-pub(super) fn unique_name(name: &str, taken: &[String]) -> String {
-    let clash = |n: &str| taken.iter().any(|t| t.eq_ignore_ascii_case(n));
-    if !clash(name) {
-        return name.to_string();
-    }
-    (2..)
-        .map(|i| format!("{name}{i}"))
-        .find(|n| !clash(n))
-        .unwrap_or_else(|| name.to_string())
 }
 
 pub(super) fn leave(table: &mut Table, caller: &Caller) -> Vec<Reply> {
