@@ -9,6 +9,11 @@ use crate::engine::{Action, Game, Phase, Resource, Resources, Seat, Terrain};
 
 pub const MINUTE_MS: u64 = 60_000;
 
+/// When a lobby opened at `created_ms` closes unstarted (`None`: lobbies never expire).
+pub fn lobby_deadline(created_ms: u64, expiry_ms: Option<u64>) -> Option<u64> {
+    expiry_ms.map(|e| created_ms.saturating_add(e))
+}
+
 /// When to send the reminder: a quarter of the timer before the deadline (at least 15 s).
 pub fn reminder_at(deadline_ms: u64, timer_ms: u64) -> u64 {
     deadline_ms.saturating_sub((timer_ms / 4).max(15_000).min(timer_ms))

@@ -15,7 +15,7 @@ use super::messages;
 use super::names;
 use super::offers::{self, Offer};
 use super::record::{GameMeta, META_SCHEMA, SeatUser, Started};
-use super::reply::{Button, Caller, GameId, PlaceKind, Reaction, Reply, ReplyKind};
+use super::reply::{Button, Caller, GameId, PlaceId, PlaceKind, Reaction, Reply, ReplyKind};
 use super::rules_help;
 use super::session::{ApplyError, Session};
 use super::timer;
@@ -34,6 +34,7 @@ use seating::*;
 use trades::*;
 
 pub use buttons::button;
+pub use seating::expire_lobbies;
 pub use suggest::suggest;
 pub use timer_ticks::tick;
 pub use trades::{offer_posted, reaction};
@@ -83,7 +84,7 @@ pub(super) fn run(table: &mut Table, caller: &Caller, cmd: Command, now_ms: u64)
         Command::Abandon => abandon(table, caller),
         Command::Status => status(table, caller),
         Command::Hand => hand(table, caller),
-        Command::Board => board(table, caller),
+        Command::Board => board(table, caller, now_ms),
         Command::Log => {
             let Some(s) = session_in(table, caller.place) else {
                 return refuse(caller, NO_GAME);

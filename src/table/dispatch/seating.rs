@@ -219,11 +219,52 @@ pub(super) fn close_game(
             format!("The game could not be removed ({e}); try again."),
         );
     }
-    if let Some(s) = table.sessions.remove(&id) {
-        table.by_place.remove(&s.place());
-        table.offer_messages.retain(|_, (g, _)| *g != id);
-    }
+    table.forget(id);
     vec![Reply::public(caller.place, text).with_game(id).to_caller()]
+}
+
+/// `24 h`, `90 min`: a duration for players.
+fn duration_text(ms: u64) -> String {
+    let minutes = ms.div_ceil(timer::MINUTE_MS);
+    if minutes >= 60 && minutes.is_multiple_of(60) {
+        format!("{} h", minutes / 60)
+    } else {
+        format!("{minutes} min")
+    }
+}
+
+/// Closes every lobby that was not started within the table's lobby expiry, with a public
+/// message in its place. A lobby whose removal from the store fails still leaves memory (it
+/// expires again, at once, after the next restart) so that a failing store can't make the
+/// timer spin on it.
+pub fn expire_lobbies(table: &mut Table, now_ms: u64) -> Vec<Reply> {
+    let expiry = table.options.lobby_expiry_ms;
+    let expired: Vec<(GameId, PlaceId)> = table
+        .sessions
+        .values()
+        .filter(|s| s.game().is_none())
+        .filter(|s| timer::lobby_deadline(s.meta.created_ms, expiry).is_some_and(|d| now_ms >= d))
+        .map(|s| (s.id(), s.place()))
+        .collect();
+    let mut replies = Vec::new();
+    for (id, place) in expired {
+        if let Err(e) = table.store.remove_game(id) {
+            tracing::warn!(game = id, error = %e, "could not remove an expired lobby");
+        }
+        table.forget(id);
+        let after = duration_text(expiry.unwrap_or(0));
+        replies.push(
+            Reply::public(
+                place,
+                format!(
+                    "The lobby of game {id} closed: it was not started within {after}. \
+                     A new game can be opened here."
+                ),
+            )
+            .with_game(id),
+        );
+    }
+    replies
 }
 
 pub(super) fn abandon(table: &mut Table, caller: &Caller) -> Vec<Reply> {
