@@ -64,7 +64,25 @@ impl<W: Write> Printer<W> {
         if let Some(png) = &r.image {
             self.board(png)?;
         }
+        if let Some(file) = &r.file {
+            self.file(&file.name, &file.bytes)?;
+        }
         Ok(())
+    }
+
+    /// An attached file (a game's public record), written beside the boards.
+    fn file(&mut self, name: &str, bytes: &[u8]) -> std::io::Result<()> {
+        if !self.write_boards {
+            return writeln!(self.out, "  [file {name} not written: --no-boards]");
+        }
+        std::fs::create_dir_all(&self.board_dir)?;
+        // The table names files itself; keep only the last path component all the same.
+        let name = std::path::Path::new(name)
+            .file_name()
+            .map_or_else(|| "attachment".into(), |n| n.to_string_lossy().into_owned());
+        let path = self.board_dir.join(name);
+        std::fs::write(&path, bytes)?;
+        writeln!(self.out, "  [file written to {}]", path.display())
     }
 
     fn board(&mut self, png: &[u8]) -> std::io::Result<()> {

@@ -201,7 +201,8 @@ async fn victims(ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse 
     guild_only,
     subcommands(
         "new", "join", "leave", "start", "roll", "build", "buy", "play", "robber", "discard",
-        "trade", "bank", "end", "hand", "board", "status", "log", "rules", "help", "abandon"
+        "trade", "bank", "end", "hand", "board", "status", "log", "export", "rules", "help",
+        "abandon"
     ),
     subcommand_required
 )]
@@ -644,6 +645,12 @@ async fn log(ctx: Context<'_>) -> CommandResult {
     send(ctx, "log".into()).await
 }
 
+/// Get the game's public record (every move and announcement) as a file.
+#[poise::command(slash_command)]
+async fn export(ctx: Context<'_>) -> CommandResult {
+    send(ctx, "export".into()).await
+}
+
 /// Explain a rule.
 #[poise::command(slash_command)]
 async fn rules(
@@ -738,7 +745,8 @@ mod tests {
         let names: Vec<&str> = catan.subcommands.iter().map(|c| c.name.as_ref()).collect();
         for expected in [
             "new", "join", "leave", "start", "roll", "build", "buy", "play", "robber", "discard",
-            "trade", "bank", "end", "hand", "board", "status", "log", "rules", "help", "abandon",
+            "trade", "bank", "end", "hand", "board", "status", "log", "export", "rules", "help",
+            "abandon",
         ] {
             assert!(names.contains(&expected), "missing /catan {expected}");
         }

@@ -72,6 +72,7 @@ impl Origin {
         let o = Outgoing {
             content: text.to_string(),
             png: None,
+            file: None,
             buttons: vec![],
             mentions: vec![],
         };
@@ -98,6 +99,7 @@ impl Origin {
             let o = Outgoing {
                 content: note.to_string(),
                 png: None,
+                file: None,
                 buttons: vec![],
                 mentions: vec![],
             };

@@ -9,7 +9,7 @@ use serenity::{
     CreateMessage, EditMessage, UserId,
 };
 
-use crate::table::{Button, Reply, ReplyKind};
+use crate::table::{Attachment, Button, Reply, ReplyKind};
 
 /// Discord refuses message contents longer than this many characters.
 pub const MAX_CONTENT_CHARS: usize = 2000;
@@ -26,6 +26,8 @@ pub const HAND_BUTTON_ID: &str = "catan:hand";
 pub struct Outgoing {
     pub content: String,
     pub png: Option<Vec<u8>>,
+    /// Another file (a game's public record).
+    pub file: Option<Attachment>,
     pub buttons: Vec<Button>,
     pub mentions: Vec<u64>,
 }
@@ -56,12 +58,14 @@ pub fn outgoing(reply: &Reply) -> Vec<Outgoing> {
         .map(|content| Outgoing {
             content,
             png: None,
+            file: None,
             buttons: vec![],
             mentions: vec![],
         })
         .collect();
     if let Some(last) = parts.last_mut() {
         last.png = reply.image.clone();
+        last.file = reply.file.clone();
         last.buttons = buttons;
         last.mentions = reply.mention.clone();
     }
@@ -150,6 +154,10 @@ fn board_file(png: &[u8]) -> CreateAttachment {
     CreateAttachment::bytes(png.to_vec(), BOARD_FILE)
 }
 
+fn other_file(f: &Attachment) -> CreateAttachment {
+    CreateAttachment::bytes(f.bytes.clone(), f.name.clone())
+}
+
 /// A new channel message (bot token; the only way to get a message id back and edit it later).
 pub fn create_message(o: &Outgoing) -> CreateMessage {
     let mut m = CreateMessage::new()
@@ -158,6 +166,9 @@ pub fn create_message(o: &Outgoing) -> CreateMessage {
         .components(action_rows(&o.buttons));
     if let Some(png) = &o.png {
         m = m.add_file(board_file(png)).embed(board_embed());
+    }
+    if let Some(f) = &o.file {
+        m = m.add_file(other_file(f));
     }
     m
 }
@@ -172,6 +183,9 @@ pub fn response_message(o: &Outgoing, ephemeral: bool) -> CreateInteractionRespo
     if let Some(png) = &o.png {
         m = m.add_file(board_file(png)).embed(board_embed());
     }
+    if let Some(f) = &o.file {
+        m = m.add_file(other_file(f));
+    }
     m
 }
 
@@ -185,6 +199,9 @@ pub fn followup_message(o: &Outgoing, ephemeral: bool) -> CreateInteractionRespo
     if let Some(png) = &o.png {
         m = m.add_file(board_file(png)).embed(board_embed());
     }
+    if let Some(f) = &o.file {
+        m = m.add_file(other_file(f));
+    }
     m
 }
 
@@ -197,6 +214,9 @@ pub fn edit_message(o: &Outgoing) -> EditMessage {
         .components(action_rows(&o.buttons));
     if let Some(png) = &o.png {
         m = m.new_attachment(board_file(png)).embed(board_embed());
+    }
+    if let Some(f) = &o.file {
+        m = m.new_attachment(other_file(f));
     }
     m
 }

@@ -49,6 +49,8 @@ pub enum Command {
     Board,
     Status,
     Log,
+    /// The game's public record so far, as a file (see `public_record`).
+    Export,
     Help,
     /// `rules` alone lists the topics.
     Rules(Option<String>),
@@ -192,6 +194,7 @@ pub fn parse(text: &str, ctx: Option<&ParseContext>) -> Result<Command, ParseErr
             no_args(rest, Command::Status, "status")
         }
         "log" | "history" => no_args(rest, Command::Log, "log"),
+        "export" | "record" => no_args(rest, Command::Export, "export"),
         "help" | "?" | "commands" => Ok(Command::Help),
         "rules" | "rule" => Ok(Command::Rules(
             (!rest.is_empty()).then(|| rest.join(" ").to_ascii_lowercase()),
@@ -948,6 +951,7 @@ mod tests {
         assert_eq!(parse("build road 1-2", None), Err(ParseError::NoGame));
         assert_eq!(parse("roll", None), Ok(Command::Action(Action::Roll)));
         assert_eq!(parse("/catan join", None), Ok(Command::Join));
+        assert_eq!(parse("export", None), Ok(Command::Export));
         assert_eq!(parse("   ", None), Err(ParseError::Empty));
         assert!(matches!(parse("dance", None), Err(ParseError::Unknown(_))));
     }

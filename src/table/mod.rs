@@ -10,10 +10,12 @@
 
 pub mod command;
 mod dispatch;
+pub mod fairness;
 pub mod lobby;
 pub mod messages;
 pub mod names;
 pub mod offers;
+pub mod public_record;
 pub mod record;
 pub mod reply;
 pub mod rules_help;
@@ -29,7 +31,8 @@ use crate::store::{Store, StoreError};
 
 pub use command::{Command, ParseError, command_for};
 pub use reply::{
-    Audience, Button, Caller, GameId, PlaceId, PlaceKind, Reaction, Reply, ReplyKind, UserId,
+    Attachment, Audience, Button, Caller, GameId, PlaceId, PlaceKind, Reaction, Reply, ReplyKind,
+    UserId,
 };
 
 use session::Session;
@@ -48,6 +51,8 @@ pub struct TableOptions {
     pub lobby_expiry_ms: Option<u64>,
     /// People who are not playing get at most one board picture per place this often.
     pub onlooker_board_every_ms: u64,
+    /// Where unseeded games get their secret seed: the OS, except in tests.
+    pub seed_source: fairness::SeedSource,
 }
 
 /// Lobbies close after a day without a start.
@@ -61,6 +66,7 @@ impl Default for TableOptions {
             default_timer_minutes: None,
             lobby_expiry_ms: Some(DEFAULT_LOBBY_EXPIRY_MS),
             onlooker_board_every_ms: timer::MINUTE_MS,
+            seed_source: fairness::SeedSource::Os,
         }
     }
 }
@@ -102,6 +108,8 @@ pub struct Table {
     offer_messages: HashMap<u64, (GameId, u32)>,
     /// When someone not playing was last shown the board, per place with a game.
     onlooker_boards: HashMap<PlaceId, u64>,
+    /// Secret seeds for games whose host chose none.
+    seeds: fairness::Seeds,
     next_id: GameId,
     problems: Vec<LoadProblem>,
 }
@@ -111,6 +119,7 @@ impl Table {
     pub fn open(store: Box<dyn Store>, options: TableOptions) -> Result<Table, TableError> {
         let stored = store.load_all()?;
         let finished = store.finished_games()?;
+        let seeds = fairness::Seeds::new(&options.seed_source);
         let mut table = Table {
             store,
             options,
@@ -118,6 +127,7 @@ impl Table {
             by_place: HashMap::new(),
             offer_messages: HashMap::new(),
             onlooker_boards: HashMap::new(),
+            seeds,
             next_id: 1,
             problems: Vec::new(),
         };

@@ -50,6 +50,13 @@ pub struct Started {
     pub at_ms: u64,
     /// The engine settings the game was created with.
     pub settings: Settings,
+    /// The seed commitment posted at the start (see `fairness`); `None` for games started
+    /// before commitments existed, which can't be verified.
+    #[serde(default)]
+    pub commitment: Option<String>,
+    /// Player names in join order, before the seed shuffled them into seats.
+    #[serde(default)]
+    pub joined: Vec<String>,
 }
 
 /// One accepted engine action.
@@ -66,6 +73,9 @@ pub struct ActionRecord {
 pub struct Snapshot {
     pub game: Game,
     pub last_activity_ms: u64,
+    /// Every action so far (the store drops the log a snapshot covers, but the game's public
+    /// record needs all of them).
+    pub history: Vec<ActionRecord>,
 }
 
 /// The one compact record kept for a finished game (its log is dropped by the store).
@@ -75,6 +85,23 @@ pub struct FinishedRecord {
     pub game: Game,
     /// How many actions the game took.
     pub actions: u64,
+    /// Every action of the game, for its public record and `catan-bot verify`.
+    pub history: Vec<ActionRecord>,
+}
+
+/// The shapes written before records carried the action history (bincode has no optional
+/// fields): still read, with an empty history.
+#[derive(Deserialize)]
+struct SnapshotV1 {
+    game: Game,
+    last_activity_ms: u64,
+}
+
+#[derive(Deserialize)]
+struct FinishedV1 {
+    meta: GameMeta,
+    game: Game,
+    actions: u64,
 }
 
 pub fn encode_finished(r: &FinishedRecord) -> Vec<u8> {
@@ -82,7 +109,17 @@ pub fn encode_finished(r: &FinishedRecord) -> Vec<u8> {
 }
 
 pub fn decode_finished(bytes: &[u8]) -> Result<FinishedRecord, String> {
-    bincode::deserialize(bytes).map_err(|e| format!("finished record unreadable: {e}"))
+    bincode::deserialize(bytes)
+        .or_else(|e| {
+            let old: FinishedV1 = bincode::deserialize(bytes).map_err(|_| e)?;
+            Ok(FinishedRecord {
+                meta: old.meta,
+                game: old.game,
+                actions: old.actions,
+                history: Vec::new(),
+            })
+        })
+        .map_err(|e: bincode::Error| format!("finished record unreadable: {e}"))
 }
 
 pub fn encode_meta(meta: &GameMeta) -> Vec<u8> {
@@ -115,7 +152,16 @@ pub fn encode_snapshot(s: &Snapshot) -> Vec<u8> {
 }
 
 pub fn decode_snapshot(bytes: &[u8]) -> Result<Snapshot, String> {
-    bincode::deserialize(bytes).map_err(|e| format!("snapshot unreadable: {e}"))
+    bincode::deserialize(bytes)
+        .or_else(|e| {
+            let old: SnapshotV1 = bincode::deserialize(bytes).map_err(|_| e)?;
+            Ok(Snapshot {
+                game: old.game,
+                last_activity_ms: old.last_activity_ms,
+                history: Vec::new(),
+            })
+        })
+        .map_err(|e: bincode::Error| format!("snapshot unreadable: {e}"))
 }
 
 #[cfg(test)]
@@ -140,6 +186,8 @@ mod tests {
                 seed: 42,
                 at_ms: 6,
                 settings: Settings::default(),
+                commitment: Some("c0ffee".into()),
+                joined: vec!["alice".into()],
             }),
             offers: Vec::new(),
             next_offer: 1,
@@ -151,19 +199,46 @@ mod tests {
             action: Action::Discard(Resources([1, 2, 0, 0, 1])),
             at_ms: 123,
         };
-        assert_eq!(decode_action(&encode_action(&rec)), Ok(rec));
+        assert_eq!(decode_action(&encode_action(&rec)), Ok(rec.clone()));
         let game = Game::new(Settings::default(), 9);
         let snap = decode_snapshot(&encode_snapshot(&Snapshot {
             game: game.clone(),
             last_activity_ms: 4,
+            history: vec![rec.clone()],
         }))
         .map(|s| {
             (
                 bincode::serialize(&s.game).unwrap_or_default(),
                 s.last_activity_ms,
+                s.history,
             )
         });
-        assert_eq!(snap, Ok((bincode::serialize(&game).unwrap_or_default(), 4)));
+        assert_eq!(
+            snap,
+            Ok((bincode::serialize(&game).unwrap_or_default(), 4, vec![rec]))
+        );
+    }
+
+    #[test]
+    fn records_from_before_the_history_are_still_read() {
+        let game = Game::new(Settings::default(), 9);
+        let old = bincode::serialize(&(&game, 4u64)).unwrap_or_default();
+        let snap = decode_snapshot(&old).map(|s| (s.last_activity_ms, s.history.len()));
+        assert_eq!(snap, Ok((4, 0)));
+        let meta: GameMeta = decode_meta(
+            br#"{"schema":1,"id":3,"place":4,"host":5,"created_ms":6,
+                "settings":{"max_players":4,"board":"Variable","vp_target":10,
+                "discard_limit":7,"timer_minutes":null,"seed":null},"seats":[],
+                "started":{"seed":8,"at_ms":9,"settings":{"players":4,"layout":"Variable",
+                "vp_target":10,"discard_limit":7,"helpers":false}},
+                "offers":[],"next_offer":1,"finished":true}"#,
+        )
+        .expect("an old meta record");
+        let started = meta.started.clone().expect("started");
+        assert_eq!((started.commitment, started.joined.len()), (None, 0));
+        let old = bincode::serialize(&(&meta, &game, 12u64)).unwrap_or_default();
+        let fin = decode_finished(&old).map(|f| (f.actions, f.history.len()));
+        assert_eq!(fin, Ok((12, 0)));
     }
 
     #[test]

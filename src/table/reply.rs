@@ -93,6 +93,13 @@ pub enum ReplyKind {
     Refusal,
 }
 
+/// A file to attach to a message (e.g. a game's public record as JSON).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Attachment {
+    pub name: String,
+    pub bytes: Vec<u8>,
+}
+
 /// One message to post.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Reply {
@@ -101,6 +108,8 @@ pub struct Reply {
     pub text: String,
     /// A board picture (PNG bytes) to attach.
     pub image: Option<Vec<u8>>,
+    /// Another file to attach.
+    pub file: Option<Attachment>,
     pub buttons: Vec<Button>,
     /// Users to ping.
     pub mention: Vec<UserId>,
@@ -121,6 +130,7 @@ impl Reply {
             kind: ReplyKind::Message,
             text: text.into(),
             image: None,
+            file: None,
             buttons: Vec::new(),
             mention: Vec::new(),
             game: None,
@@ -147,6 +157,14 @@ impl Reply {
 
     pub fn with_kind(mut self, kind: ReplyKind) -> Reply {
         self.kind = kind;
+        self
+    }
+
+    pub fn with_file(mut self, name: impl Into<String>, bytes: Vec<u8>) -> Reply {
+        self.file = Some(Attachment {
+            name: name.into(),
+            bytes,
+        });
         self
     }
 

@@ -39,6 +39,8 @@ pub struct Session {
     recent: VecDeque<String>,
     /// Cached `(user, name)` per seat.
     players: Vec<(UserId, String)>,
+    /// Every accepted action, for the game's public record (`fairness`).
+    history: Vec<ActionRecord>,
 }
 
 impl Session {
@@ -51,6 +53,7 @@ impl Session {
             reminded: false,
             recent: VecDeque::new(),
             players: Vec::new(),
+            history: Vec::new(),
         };
         s.refresh_players();
         s
@@ -72,6 +75,7 @@ impl Session {
                 let snap = decode_snapshot(bytes)?;
                 session.log_len = *upto;
                 session.last_activity_ms = snap.last_activity_ms;
+                session.history = snap.history;
                 snap.game
             }
             None => Game::new(started.settings.clone(), started.seed),
@@ -98,6 +102,7 @@ impl Session {
             }
             session.log_len += 1;
             session.last_activity_ms = rec.at_ms;
+            session.history.push(rec);
         }
         session.game = Some(game);
         session.drop_stale_offers();
@@ -173,6 +178,12 @@ impl Session {
             .collect()
     }
 
+    /// Every accepted action so far (empty before the start, or for a game resumed from a
+    /// snapshot written before histories were kept).
+    pub fn history(&self) -> &[ActionRecord] {
+        &self.history
+    }
+
     pub fn recent(&self) -> impl Iterator<Item = &String> {
         self.recent.iter()
     }
@@ -239,12 +250,14 @@ impl Session {
         self.log_len += 1;
         self.last_activity_ms = now_ms;
         self.reminded = false;
+        self.history.push(rec);
         let finished = next.winner().is_some();
         let snap_due = snapshot_every > 0 && self.log_len.is_multiple_of(snapshot_every);
         if snap_due && !finished {
             let snap = Snapshot {
                 game: next.clone(),
                 last_activity_ms: now_ms,
+                history: self.history.clone(),
             };
             // The action itself is durable already; a failed snapshot only means a longer
             // replay at the next start.
@@ -282,6 +295,7 @@ impl Session {
             meta: self.meta.clone(),
             game,
             actions: self.log_len,
+            history: self.history.clone(),
         };
         if let Err(e) = store.finish_game(self.meta.id, &encode_finished(&rec)) {
             tracing::warn!(game = self.meta.id, error = %e, "could not compact the finished game");

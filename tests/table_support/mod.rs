@@ -89,6 +89,11 @@ impl Harness {
         self.table.as_mut().expect("table open")
     }
 
+    /// Drops the table and its store (releasing the data directory, e.g. for `verify --data`).
+    pub fn close(&mut self) {
+        self.table = None;
+    }
+
     /// Drops the table (and the store with it) and opens both again from disk.
     pub fn reopen(&mut self) {
         self.table = None;

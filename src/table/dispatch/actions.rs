@@ -1,6 +1,7 @@
 //! Engine actions: applying them, the replies they produce, prompts and bank trades.
 
 use super::*;
+use crate::table::public_record::Outcome;
 
 pub(super) fn button_id(game: GameId, action: &str, version: u64) -> String {
     format!("catan:{game}:{action}:{version}")
@@ -149,8 +150,14 @@ pub(super) fn after_action(
         }
     }
 
-    if won.is_some() {
-        // The place is free for a new game; the finished game stays readable until restart.
+    if let Some(seat) = won {
+        replies.extend(
+            table
+                .sessions
+                .get(&id)
+                .and_then(|s| reveal(s, Outcome::Won { seat })),
+        );
+        // The place is free for a new game; the session leaves memory after these replies.
         table.by_place.remove(&place);
         table.offer_messages.retain(|_, (g, _)| *g != id);
         return replies;

@@ -2,14 +2,11 @@
 //! replies each accepted input produces. The rules live in the engine, negotiation in
 //! `offers`, texts in `messages`; this module only wires them together.
 
-use rand::SeedableRng;
-use rand::seq::SliceRandom;
-use rand_chacha::ChaCha8Rng;
-
 use crate::engine::{Action, Event, Game, Phase, Resource, Seat};
 
 use super::Table;
 use super::command::{self, Command, TradeCommand};
+use super::fairness;
 use super::lobby::{self, LobbySettings, Setting};
 use super::messages;
 use super::names;
@@ -23,6 +20,7 @@ use super::timer;
 mod actions;
 mod buttons;
 mod info;
+mod records;
 mod seating;
 mod suggest;
 mod timer_ticks;
@@ -30,6 +28,7 @@ mod trades;
 
 use actions::*;
 use info::*;
+use records::*;
 use seating::*;
 use trades::*;
 
@@ -85,6 +84,7 @@ pub(super) fn run(table: &mut Table, caller: &Caller, cmd: Command, now_ms: u64)
         Command::Status => status(table, caller),
         Command::Hand => hand(table, caller),
         Command::Board => board(table, caller, now_ms),
+        Command::Export => export(table, caller),
         Command::Log => {
             let Some(s) = session_in(table, caller.place) else {
                 return refuse(caller, NO_GAME);
@@ -167,14 +167,6 @@ pub(super) fn hand(table: &Table, caller: &Caller) -> Vec<Reply> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn seeds_differ_by_game_and_time() {
-        let a = derive_seed(1000, 1, 5);
-        assert_ne!(a, derive_seed(1001, 1, 5));
-        assert_ne!(a, derive_seed(1000, 2, 5));
-        assert_eq!(a, derive_seed(1000, 1, 5));
-    }
 
     #[test]
     fn button_ids_fit_discord() {

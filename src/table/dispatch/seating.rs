@@ -1,6 +1,7 @@
 //! Seating: opening a game, lobby settings, joining and leaving, starting and abandoning.
 
 use super::*;
+use crate::table::public_record::Outcome;
 
 pub(super) fn lobby_buttons(id: GameId) -> Vec<Button> {
     vec![
@@ -278,20 +279,21 @@ pub(super) fn abandon(table: &mut Table, caller: &Caller) -> Vec<Reply> {
         );
     }
     let id = s.id();
-    close_game(
+    // A started game reveals its seed and record, as at a normal end.
+    let reveal = reveal(s, Outcome::Abandoned);
+    let mut replies = close_game(
         table,
         caller,
         id,
         format!("{} abandoned the game.", caller.name),
-    )
-}
-
-/// The seed of a game whose host did not choose one: mixed from the clock and the game id.
-pub(super) fn derive_seed(now_ms: u64, id: GameId, place: u64) -> u64 {
-    let mut x = now_ms ^ id.rotate_left(32) ^ place.rotate_left(17) ^ 0x9E37_79B9_7F4A_7C15;
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
+    );
+    if let (Some(reveal), Some(closed)) = (reveal, replies.first_mut())
+        && !closed.is_refusal()
+    {
+        closed.text = format!("{}\n{}", closed.text, reveal.text);
+        closed.file = reveal.file;
+    }
+    replies
 }
 
 pub(super) fn start(table: &mut Table, caller: &Caller, now_ms: u64) -> Vec<Reply> {
@@ -301,6 +303,7 @@ pub(super) fn start(table: &mut Table, caller: &Caller, now_ms: u64) -> Vec<Repl
     let Some(session) = table.sessions.get_mut(&id) else {
         return refuse(caller, NO_GAME);
     };
+    let seeds = &mut table.seeds;
     if session.game().is_some() {
         return refuse(caller, "The game is already running.");
     }
@@ -314,14 +317,19 @@ pub(super) fn start(table: &mut Table, caller: &Caller, now_ms: u64) -> Vec<Repl
             "At least 2 players are needed (3 to 6 for the real game); others type `join`.",
         );
     }
+    let host_seed = session.meta.settings.seed;
+    let seed = match host_seed {
+        Some(seed) => seed,
+        None => match seeds.draw() {
+            Ok(seed) => seed,
+            Err(e) => {
+                return refuse(caller, format!("The game could not start: {e}. Try again."));
+            }
+        },
+    };
     let before = session.meta.clone();
-    let seed = session
-        .meta
-        .settings
-        .seed
-        .unwrap_or_else(|| derive_seed(now_ms, id, caller.place));
-    let mut seat_rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5EA7_5EA7);
-    session.meta.seats.shuffle(&mut seat_rng);
+    let joined: Vec<String> = session.meta.seats.iter().map(|s| s.name.clone()).collect();
+    fairness::seat_order(seed, &mut session.meta.seats);
     let settings = session.meta.settings.engine_settings(players as u8);
     let mut notes = Vec::new();
     if players == 2 {
@@ -332,10 +340,13 @@ pub(super) fn start(table: &mut Table, caller: &Caller, now_ms: u64) -> Vec<Repl
             "The beginner map is for 3–4 players, so this game uses the variable setup.".into(),
         );
     }
+    let commitment = fairness::commitment(id, seed);
     session.meta.started = Some(Started {
         seed,
         at_ms: now_ms,
         settings: settings.clone(),
+        commitment: Some(commitment.clone()),
+        joined,
     });
     session.refresh_players();
     if let Err(e) = session.save_meta_or_restore(&*table.store, before) {
@@ -354,6 +365,7 @@ pub(super) fn start(table: &mut Table, caller: &Caller, now_ms: u64) -> Vec<Repl
     for n in notes {
         text.push_str(&format!("\n{n}"));
     }
+    text.push_str(&format!("\n{}", dice_line(id, host_seed, &commitment)));
     let place = session.place();
     let mut replies = vec![Reply::public(place, text).with_game(id).to_caller()];
     replies.extend(prompt(table, id, true, true));

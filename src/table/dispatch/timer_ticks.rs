@@ -20,7 +20,10 @@ pub fn tick(table: &mut Table, now_ms: u64) -> Vec<Reply> {
                 let Some(s) = table.sessions.get(&id) else {
                     break;
                 };
-                let Some(action) = s.game().and_then(|g| timer::auto_action(g, seat)) else {
+                // The OS-seeded thread generator: independent of the game's secret seed.
+                let mut rng = rand::thread_rng();
+                let Some(action) = s.game().and_then(|g| timer::auto_action(g, seat, &mut rng))
+                else {
                     continue;
                 };
                 let note = format!(
