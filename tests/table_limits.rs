@@ -213,3 +213,27 @@ fn finished_and_abandoned_games_leave_memory() {
     assert!(h.table().games().is_empty());
     assert!(h.table().game_state(h.game).is_none());
 }
+
+#[test]
+fn a_player_hosts_at_most_three_unstarted_lobbies() {
+    let mut h = Harness::empty(&NAMES, quiet_options());
+    let now = h.now;
+    let alice = |place| Caller::new(place, 1, "alice");
+    for place in 1..=3 {
+        assert_no_refusal(&h.table_mut().handle_text(&alice(place), "new", now), "new");
+    }
+    let r = h.table_mut().handle_text(&alice(4), "new", now);
+    let text = refusal_text(&r).expect("a fourth lobby is refused");
+    assert!(text.contains("(game 1, game 2, game 3)"), "{text}");
+    assert_eq!(h.table().games().len(), 3);
+    // Others may still open lobbies; a started game no longer counts.
+    let bob = Caller::new(4, 2, "bob");
+    assert_no_refusal(&h.table_mut().handle_text(&bob, "new", now), "bob's lobby");
+    assert_no_refusal(
+        &h.table_mut()
+            .handle_text(&Caller::new(1, 2, "bob"), "join", now),
+        "join",
+    );
+    assert_no_refusal(&h.table_mut().handle_text(&alice(1), "start", now), "start");
+    assert_no_refusal(&h.table_mut().handle_text(&alice(5), "new", now), "new");
+}

@@ -3,6 +3,9 @@
 use super::*;
 use crate::table::public_record::Outcome;
 
+/// Unstarted lobbies one player may host at once (each holds a place and a stored record).
+pub const MAX_LOBBIES_PER_HOST: usize = 3;
+
 pub(super) fn lobby_buttons(id: GameId) -> Vec<Button> {
     vec![
         Button {
@@ -58,6 +61,24 @@ pub(super) fn new_lobby(
             format!(
                 "There is already {what} here (game {}): one game per place. Join it, or the host or a manager can `abandon` it.",
                 s.id()
+            ),
+        );
+    }
+    let hosted: Vec<GameId> = table
+        .sessions
+        .values()
+        .filter(|s| s.game().is_none() && s.meta.host == caller.user)
+        .map(Session::id)
+        .collect();
+    if hosted.len() >= MAX_LOBBIES_PER_HOST {
+        let list: Vec<String> = hosted.iter().map(|id| format!("game {id}")).collect();
+        return refuse(
+            caller,
+            format!(
+                "You already host {} lobbies that have not started ({}), the most one player may \
+                 host. Start one, or leave one, first; unstarted lobbies also close by themselves.",
+                hosted.len(),
+                list.join(", ")
             ),
         );
     }
