@@ -271,6 +271,8 @@ impl Table {
         if let Some(s) = self.sessions.remove(&id) {
             if self.by_place.get(&s.place()) == Some(&id) {
                 self.by_place.remove(&s.place());
+            }
+            if !self.by_place.contains_key(&s.place()) {
                 self.onlooker_boards.remove(&s.place());
             }
             self.offer_messages.retain(|_, (g, _)| *g != id);
