@@ -9,3 +9,4 @@ pub mod render;
 pub mod sim;
 pub mod store;
 pub mod table;
+pub mod verify;

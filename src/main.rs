@@ -1,5 +1,5 @@
-//! The `catan-bot` command: the Discord bot (default), a local console game, board renders and
-//! random playouts.
+//! The `catan-bot` command: the Discord bot (default), a local console game, board renders,
+//! random playouts and the verification of a finished game's dice.
 
 use clap::{Parser, Subcommand};
 
@@ -20,6 +20,8 @@ enum Command {
     Render(catan_bot::render::RenderArgs),
     /// Play random games, check invariants and report speed.
     Simulate(catan_bot::sim::SimulateArgs),
+    /// Check a finished game's dice and cards against the seed commitment.
+    Verify(catan_bot::verify::VerifyArgs),
 }
 
 fn main() -> std::process::ExitCode {
@@ -30,6 +32,7 @@ fn main() -> std::process::ExitCode {
         Some(Command::Local(args)) => catan_bot::console::run(args),
         Some(Command::Render(args)) => catan_bot::render::run_cli(args),
         Some(Command::Simulate(args)) => catan_bot::sim::run(args),
+        Some(Command::Verify(args)) => catan_bot::verify::run(args),
     };
     match result {
         Ok(code) => code,

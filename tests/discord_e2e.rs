@@ -320,7 +320,12 @@ async fn short_game_with_restart_and_reaction_trade() {
         let mut options = vec![("hex", json!(hexes[0].1))];
         if let Some(v) = victims.first() {
             options.push(("victim", json!(v.1)));
-            robbed = players.iter().find(|p| p.name == v.1).map(|p| p.id);
+            // The choice shows "name · N cards"; its value is the seat (`seat 2`).
+            robbed = players
+                .iter()
+                .find(|p| v.0.starts_with(&format!("{} · ", p.name)))
+                .map(|p| p.id);
+            assert!(v.1.starts_with("seat "), "victim value {:?}", v.1);
         }
         d.command(current, &["robber"], &options).await;
     }

@@ -298,7 +298,10 @@ fn the_summary_matches_what_happened_across_a_restart() {
         "{}",
         reply.text
     );
-    assert!(reply.text.ends_with(&s.text()), "{}", reply.text);
+    assert!(reply.text.contains(&s.text()), "{}", reply.text);
+    // The seed is revealed in the same message, with the public record to check it against.
+    assert!(reply.text.contains("The seed of game"), "{}", reply.text);
+    assert!(reply.file.is_some(), "the public record is attached");
     let board = reply
         .image
         .as_ref()

@@ -37,7 +37,7 @@ pub struct LocalArgs {
     /// Without it, a temporary directory is used and the game is gone on exit.
     #[arg(long)]
     pub data: Option<PathBuf>,
-    /// Where posted boards are written as PNG files.
+    /// Where posted boards (PNG) and attached files (a game's public record) are written.
     #[arg(long, default_value = "boards")]
     pub out: PathBuf,
     /// Read commands from this file instead of stdin.
@@ -46,7 +46,7 @@ pub struct LocalArgs {
     /// Extra settings for a new game, as after `new` (e.g. "vp 8 timer 5").
     #[arg(long, default_value = "")]
     pub settings: String,
-    /// Do not draw boards (faster; for scripted runs).
+    /// Do not draw boards or write files (faster; for scripted runs).
     #[arg(long)]
     pub no_boards: bool,
 }

@@ -93,6 +93,9 @@ impl<W: Write> Printer<W> {
         {
             self.picture("dice", png)?;
         }
+        if let Some(file) = &r.file {
+            self.file(&file.name, &file.bytes)?;
+        }
         Ok(())
     }
 
@@ -130,6 +133,21 @@ impl<W: Write> Printer<W> {
             }
             _ => r.text.clone(),
         }
+    }
+
+    /// An attached file (a game's public record), written beside the boards.
+    fn file(&mut self, name: &str, bytes: &[u8]) -> std::io::Result<()> {
+        if !self.write_boards {
+            return writeln!(self.out, "  [file {name} not written: --no-boards]");
+        }
+        std::fs::create_dir_all(&self.board_dir)?;
+        // The table names files itself; keep only the last path component all the same.
+        let name = std::path::Path::new(name)
+            .file_name()
+            .map_or_else(|| "attachment".into(), |n| n.to_string_lossy().into_owned());
+        let path = self.board_dir.join(name);
+        std::fs::write(&path, bytes)?;
+        writeln!(self.out, "  [file written to {}]", path.display())
     }
 
     /// A picture other than the board (the summary's dice chart), numbered with the boards.

@@ -203,7 +203,8 @@ async fn victims(ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse 
     guild_only,
     subcommands(
         "new", "join", "leave", "start", "roll", "build", "buy", "play", "robber", "discard",
-        "trade", "bank", "end", "hand", "board", "status", "log", "rules", "help", "abandon"
+        "trade", "bank", "end", "hand", "board", "status", "log", "export", "rules", "help",
+        "abandon", "rematch"
     ),
     subcommand_required
 )]
@@ -648,6 +649,18 @@ async fn log(ctx: Context<'_>) -> CommandResult {
     send(ctx, "log".into()).await
 }
 
+/// Get the game's public record (every move and announcement) as a file.
+#[poise::command(slash_command)]
+async fn export(ctx: Context<'_>) -> CommandResult {
+    send(ctx, "export".into()).await
+}
+
+/// Play the game that just ended here again, with the same players and settings.
+#[poise::command(slash_command)]
+async fn rematch(ctx: Context<'_>) -> CommandResult {
+    send(ctx, "rematch".into()).await
+}
+
 /// Explain a rule.
 #[poise::command(slash_command)]
 async fn rules(
@@ -746,7 +759,8 @@ mod tests {
         let names: Vec<&str> = catan.subcommands.iter().map(|c| c.name.as_ref()).collect();
         for expected in [
             "new", "join", "leave", "start", "roll", "build", "buy", "play", "robber", "discard",
-            "trade", "bank", "end", "hand", "board", "status", "log", "rules", "help", "abandon",
+            "trade", "bank", "end", "hand", "board", "status", "log", "export", "rules", "help",
+            "abandon", "rematch",
         ] {
             assert!(names.contains(&expected), "missing /catan {expected}");
         }

@@ -110,11 +110,22 @@ pub struct Config {
 }
 
 /// Defaults for the table, from the `[table]` section.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct TableDefaults {
     /// Minutes a player has for a turn before reminders and then an automatic move; 0 = no timer.
     pub turn_timer_minutes: u32,
+    /// Hours a lobby may wait for its start before it is closed; 0 = lobbies never expire.
+    pub lobby_expiry_hours: u32,
+}
+
+impl Default for TableDefaults {
+    fn default() -> Self {
+        TableDefaults {
+            turn_timer_minutes: 0,
+            lobby_expiry_hours: 24,
+        }
+    }
 }
 
 /// The file as written; every field optional so defaults apply.
@@ -334,7 +345,7 @@ mod tests {
         let text = format!(
             "token = \"{TOKEN}\"\ndata_dir = \"/var/lib/catan\"\nlog_level = \"debug\"\n\
              proxy_url = \"http://127.0.0.1:9/\"\ngame_threads = true\nprivate_notices = \"drop\"\n\
-             edit_debounce_ms = 200\n[commands]\nguild_ids = [1, 2]\n[table]\nturn_timer_minutes = 5\n"
+             edit_debounce_ms = 200\n[commands]\nguild_ids = [1, 2]\n[table]\nturn_timer_minutes = 5\nlobby_expiry_hours = 3\n"
         );
         let c = Config::parse("c.toml", &text, &no_env()).unwrap();
         assert_eq!(c.guild_ids, vec![1, 2]);
@@ -343,6 +354,7 @@ mod tests {
         assert_eq!(c.proxy_url.as_deref(), Some("http://127.0.0.1:9"));
         assert_eq!(c.edit_debounce_ms, 200);
         assert_eq!(c.table.turn_timer_minutes, 5);
+        assert_eq!(c.table.lobby_expiry_hours, 3);
     }
 
     #[test]

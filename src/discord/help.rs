@@ -41,7 +41,15 @@ pub fn help_embed() -> CreateEmbed {
              road-building|invention|monopoly`, `/catan robber`, `/catan discard`, \
              `/catan bank`, `/catan trade offer|accept|decline|confirm|withdraw|list`, \
              `/catan end`, `/catan hand`, `/catan board`, `/catan status`, `/catan log`, \
-             `/catan rules`. Places are suggested as you type, only legal ones.",
+             `/catan rules`, `/catan rematch`. Places are suggested as you type, only legal \
+             ones; a player is named by mention, seat (`seat 2`) or name.",
+            false,
+        )
+        .field(
+            "Fair dice",
+            "The dice and cards come from a secret seed; the start message shows its \
+             commitment. At the end the seed and the game's record are posted: anyone can check \
+             every roll with `catan-bot verify`. `/catan export` gives the record so far.",
             false,
         )
 }

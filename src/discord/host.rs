@@ -29,6 +29,10 @@ pub fn open_table(config: &Config) -> Result<Table, BotError> {
             0 => None,
             m => Some(m),
         },
+        lobby_expiry_ms: match config.table.lobby_expiry_hours {
+            0 => None,
+            h => Some(h as u64 * 3_600_000),
+        },
         ..TableOptions::default()
     };
     let store = crate::store::SledStore::open(&config.data_dir)

@@ -11,7 +11,7 @@ use serenity::{
 };
 
 use super::hints::discord_hints_line;
-use crate::table::{Button, Menu, Reply, ReplyKind};
+use crate::table::{Attachment, Button, Menu, Reply, ReplyKind};
 
 /// Discord refuses message contents longer than this many characters.
 pub const MAX_CONTENT_CHARS: usize = 2000;
@@ -28,6 +28,8 @@ pub const HAND_BUTTON_ID: &str = "catan:hand";
 pub struct Outgoing {
     pub content: String,
     pub png: Option<Vec<u8>>,
+    /// Other files (a game's public record, the summary's dice chart).
+    pub files: Vec<Attachment>,
     pub buttons: Vec<Button>,
     pub menu: Option<Menu>,
     pub mentions: Vec<u64>,
@@ -39,6 +41,7 @@ impl Outgoing {
         Outgoing {
             content: content.into(),
             png: None,
+            files: vec![],
             buttons: vec![],
             menu: None,
             mentions: vec![],
@@ -81,6 +84,17 @@ pub fn outgoing(reply: &Reply, png: Option<Vec<u8>>) -> Vec<Outgoing> {
         .collect();
     if let Some(last) = parts.last_mut() {
         last.png = png;
+        last.files = reply.file.iter().cloned().collect();
+        if let ReplyKind::GameEnd {
+            dice_chart: Some(chart),
+            ..
+        } = &reply.kind
+        {
+            last.files.push(Attachment {
+                name: "dice.png".into(),
+                bytes: chart.clone(),
+            });
+        }
         last.buttons = buttons;
         last.menu = reply.menu.clone();
         last.mentions = reply.mention.clone();
@@ -202,6 +216,10 @@ fn board_file(png: &[u8]) -> CreateAttachment {
     CreateAttachment::bytes(png.to_vec(), BOARD_FILE)
 }
 
+fn other_file(f: &Attachment) -> CreateAttachment {
+    CreateAttachment::bytes(f.bytes.clone(), f.name.clone())
+}
+
 /// A new channel message (bot token; the only way to get a message id back and edit it later).
 pub fn create_message(o: &Outgoing) -> CreateMessage {
     let mut m = CreateMessage::new()
@@ -210,6 +228,9 @@ pub fn create_message(o: &Outgoing) -> CreateMessage {
         .components(action_rows(o));
     if let Some(png) = &o.png {
         m = m.add_file(board_file(png)).embed(board_embed());
+    }
+    for f in &o.files {
+        m = m.add_file(other_file(f));
     }
     m
 }
@@ -224,6 +245,9 @@ pub fn response_message(o: &Outgoing, ephemeral: bool) -> CreateInteractionRespo
     if let Some(png) = &o.png {
         m = m.add_file(board_file(png)).embed(board_embed());
     }
+    for f in &o.files {
+        m = m.add_file(other_file(f));
+    }
     m
 }
 
@@ -237,6 +261,9 @@ pub fn followup_message(o: &Outgoing, ephemeral: bool) -> CreateInteractionRespo
     if let Some(png) = &o.png {
         m = m.add_file(board_file(png)).embed(board_embed());
     }
+    for f in &o.files {
+        m = m.add_file(other_file(f));
+    }
     m
 }
 
@@ -249,6 +276,9 @@ pub fn edit_message(o: &Outgoing) -> EditMessage {
         .components(action_rows(o));
     if let Some(png) = &o.png {
         m = m.new_attachment(board_file(png)).embed(board_embed());
+    }
+    for f in &o.files {
+        m = m.new_attachment(other_file(f));
     }
     m
 }

@@ -9,6 +9,7 @@
 use thiserror::Error;
 
 use super::lobby::{self, Setting};
+use super::names;
 use super::reply::UserId;
 use crate::engine::{
     Action, DevCard, EdgeId, HexId, Resource, Resources, Seat, Topology, VertexId,
@@ -50,6 +51,8 @@ pub enum Command {
     Board,
     Status,
     Log,
+    /// The game's public record so far, as a file (see `public_record`).
+    Export,
     Help,
     /// `rules` alone lists the topics.
     Rules(Option<String>),
@@ -111,15 +114,7 @@ const U_OFFER: &str = "trade offer 1 wool for 1 ore [to bob]";
 /// Parses one line. `ctx` is the running game of the caller's place, if any; commands that
 /// name board places or players need it.
 pub fn parse(text: &str, ctx: Option<&ParseContext>) -> Result<Command, ParseError> {
-    let cleaned: String = text
-        .trim()
-        .chars()
-        .map(|c| match c {
-            ',' | ';' => ' ',
-            '–' | '—' => '-',
-            c => c,
-        })
-        .collect();
+    let cleaned: String = text.trim().chars().map(names::parser_char).collect();
     let mut words: Vec<&str> = cleaned.split_whitespace().collect();
     // Adapters may pass the command with its prefix (`/catan roll`, `!catan roll`).
     if let Some(first) = words.first() {
@@ -202,6 +197,7 @@ pub fn parse(text: &str, ctx: Option<&ParseContext>) -> Result<Command, ParseErr
             no_args(rest, Command::Status, "status")
         }
         "log" | "history" => no_args(rest, Command::Log, "log"),
+        "export" | "record" => no_args(rest, Command::Export, "export"),
         "help" | "?" | "commands" => Ok(Command::Help),
         "rules" | "rule" => Ok(Command::Rules(
             (!rest.is_empty()).then(|| rest.join(" ").to_ascii_lowercase()),
@@ -357,62 +353,24 @@ fn parse_robber_args(
     Ok((hex, victim))
 }
 
-/// A player by display name (case-insensitive, or a unique prefix), `@name` or a `<@id>`
-/// mention.
+/// A player: a `<@id>` mention, `seat N` (from 1, in seat order) or the exact table name
+/// (compared under [`names::key`], so case and `@` don't matter). See [`names`].
 pub fn parse_player(
     text: &str,
     ctx: &ParseContext,
     usage_text: &'static str,
 ) -> Result<Seat, ParseError> {
-    let t = text.trim();
-    let names = || {
-        ctx.players
-            .iter()
-            .map(|(_, n)| n.as_str())
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    if let Some(id) = t
-        .strip_prefix("<@")
-        .and_then(|s| s.strip_suffix('>'))
-        .map(|s| s.trim_start_matches('!'))
-    {
-        return id
-            .parse::<UserId>()
-            .ok()
-            .and_then(|id| ctx.players.iter().position(|(u, _)| *u == id))
-            .map(|p| p as Seat)
-            .ok_or_else(|| {
-                usage(
-                    format!(
-                        "That user is not a player in this game (players: {}).",
-                        names()
-                    ),
-                    usage_text,
-                )
-            });
-    }
-    let t = t.trim_start_matches('@').to_lowercase();
-    if let Some(p) = ctx.players.iter().position(|(_, n)| n.to_lowercase() == t) {
-        return Ok(p as Seat);
-    }
-    let prefixed: Vec<usize> = ctx
-        .players
-        .iter()
-        .enumerate()
-        .filter(|(_, (_, n))| !t.is_empty() && n.to_lowercase().starts_with(&t))
-        .map(|(i, _)| i)
-        .collect();
-    match prefixed.as_slice() {
-        [one] => Ok(*one as Seat),
-        _ => Err(usage(
-            format!(
-                "`{text}` is not a player in this game (players: {}).",
-                names()
-            ),
-            usage_text,
-        )),
-    }
+    names::resolve(text, ctx.players)
+        .map(|seat| seat as Seat)
+        .map_err(|e| {
+            usage(
+                format!(
+                    "{e} Name a player exactly, or write `seat N` (players: {}).",
+                    names::roster(ctx.players)
+                ),
+                usage_text,
+            )
+        })
 }
 
 /// Resource lists: `2 wool 1 ore`, `wool wool ore`, `2 wool and ore`, `2wool`.
@@ -693,12 +651,7 @@ pub fn resources_words(r: &Resources) -> String {
 /// negotiated, so their text is the offer that starts the negotiation.
 pub fn command_for(action: &Action, ctx: &ParseContext) -> String {
     let topo = ctx.topology;
-    let name = |seat: Seat| {
-        ctx.players
-            .get(seat as usize)
-            .map(|(_, n)| n.clone())
-            .unwrap_or_else(|| format!("seat{seat}"))
-    };
+    let name = |seat: Seat| names::address(seat as usize, ctx.players);
     let robber = |hex: HexId, victim: &Option<Seat>| {
         let label = topo
             .hex_labels
@@ -920,7 +873,7 @@ mod tests {
             }
         );
         assert_eq!(
-            act("play knight C3 car"),
+            act("play knight C3 seat 3"),
             Action::PlayKnight {
                 hex: c3,
                 victim: Some(2)
@@ -930,8 +883,10 @@ mod tests {
             p("robber C3 dave")
                 .unwrap_err()
                 .to_string()
-                .contains("alice, Bob, carol")
+                .contains("1 alice, 2 Bob, 3 carol")
         );
+        // Exact names only: a prefix could name the wrong player.
+        assert!(p("robber C3 car").is_err());
         assert!(p("robber Z9 bob").unwrap_err().to_string().contains("A1"));
         assert!(p("robber C3 <@99>").is_err());
     }
@@ -1001,6 +956,7 @@ mod tests {
         assert_eq!(parse("/catan join", None), Ok(Command::Join));
         assert_eq!(parse("Rematch", None), Ok(Command::Rematch));
         assert!(parse("rematch now", None).is_err());
+        assert_eq!(parse("export", None), Ok(Command::Export));
         assert_eq!(parse("   ", None), Err(ParseError::Empty));
         assert!(matches!(parse("dance", None), Err(ParseError::Unknown(_))));
     }

@@ -80,10 +80,16 @@ impl LobbySettings {
         }
     }
 
-    /// One line for the lobby message.
+    /// One line for the lobby message. A host-chosen seed is shown to everyone: it fixes the
+    /// board, the deck and every roll, so keeping it from the others would let the host
+    /// rehearse the game.
     pub fn describe(&self) -> String {
+        let seed = match self.seed {
+            Some(s) => format!(" · seed {s} (chosen by the host: anyone can foresee the dice)"),
+            None => String::new(),
+        };
         format!(
-            "up to {} players · {}",
+            "up to {} players · {}{seed}",
             self.max_players,
             self.describe_rules()
         )
@@ -255,5 +261,8 @@ mod tests {
         assert_eq!(l.engine_settings(5).layout, LayoutKind::Variable);
         assert_eq!(l.engine_settings(5).vp_target, 8);
         assert!(l.describe().contains("8 VP"));
+        assert!(!l.describe().contains("seed"));
+        l.apply(&[Setting::Seed(42)]);
+        assert!(l.describe().contains("seed 42 (chosen by the host"));
     }
 }

@@ -12,11 +12,14 @@
 
 pub mod command;
 mod dispatch;
+pub mod fairness;
 pub mod game_stats;
 mod load;
 pub mod lobby;
 pub mod messages;
+pub mod names;
 pub mod offers;
+pub mod public_record;
 pub mod record;
 pub mod reply;
 pub mod rules_help;
@@ -34,8 +37,8 @@ use crate::store::{Store, StoreError};
 
 pub use command::{Command, ParseError, command_for};
 pub use reply::{
-    Audience, Button, Caller, GameId, Hint, LiveSlot, Menu, MenuOption, Picture, PlaceId,
-    PlaceKind, Reaction, Reply, ReplyKind, UserId,
+    Attachment, Audience, Button, Caller, GameId, Hint, LiveSlot, Menu, MenuOption, Picture,
+    PlaceId, PlaceKind, Reaction, Reply, ReplyKind, UserId,
 };
 
 use session::Session;
@@ -50,7 +53,16 @@ pub struct TableOptions {
     pub render_boards: bool,
     /// The turn timer a new game gets when its host does not choose one (minutes).
     pub default_timer_minutes: Option<u32>,
+    /// A lobby not started this long after it was opened is closed (`None`: never).
+    pub lobby_expiry_ms: Option<u64>,
+    /// People who are not playing get at most one board picture per place this often.
+    pub onlooker_board_every_ms: u64,
+    /// Where unseeded games get their secret seed: the OS, except in tests.
+    pub seed_source: fairness::SeedSource,
 }
+
+/// Lobbies close after a day without a start.
+pub const DEFAULT_LOBBY_EXPIRY_MS: u64 = 24 * 60 * timer::MINUTE_MS;
 
 impl Default for TableOptions {
     fn default() -> Self {
@@ -58,6 +70,9 @@ impl Default for TableOptions {
             snapshot_every: 50,
             render_boards: true,
             default_timer_minutes: None,
+            lobby_expiry_ms: Some(DEFAULT_LOBBY_EXPIRY_MS),
+            onlooker_board_every_ms: timer::MINUTE_MS,
+            seed_source: fairness::SeedSource::Os,
         }
     }
 }
@@ -97,6 +112,10 @@ pub struct Table {
     by_place: HashMap<PlaceId, GameId>,
     /// Posted trade offer messages: message id → (game, offer).
     offer_messages: HashMap<u64, (GameId, u32)>,
+    /// When someone not playing was last shown the board, per place with a game.
+    onlooker_boards: HashMap<PlaceId, u64>,
+    /// Secret seeds for games whose host chose none.
+    seeds: fairness::Seeds,
     next_id: GameId,
     problems: Vec<LoadProblem>,
     /// Games whose automatic move failed, with when to try again (see `dispatch::tick`).
@@ -110,12 +129,15 @@ impl Table {
     pub fn open(store: Box<dyn Store>, options: TableOptions) -> Result<Table, TableError> {
         let stored = store.load_all()?;
         let finished = store.finished_games()?;
+        let seeds = fairness::Seeds::new(&options.seed_source);
         let mut table = Table {
             store,
             options,
             sessions: BTreeMap::new(),
             by_place: HashMap::new(),
             offer_messages: HashMap::new(),
+            onlooker_boards: HashMap::new(),
+            seeds,
             next_id: 1,
             problems: Vec::new(),
             tick_retries: HashMap::new(),
@@ -130,12 +152,14 @@ impl Table {
 
     /// One line of the command language from `caller` in `caller.place`.
     pub fn handle_text(&mut self, caller: &Caller, text: &str, now_ms: u64) -> Vec<Reply> {
-        dispatch::text(self, caller, text, now_ms)
+        let replies = dispatch::text(self, caller, text, now_ms);
+        self.forget_finished(replies)
     }
 
     /// A button press; `custom_id` as made by the table: `catan:<game>:<action>:<version>`.
     pub fn handle_button(&mut self, caller: &Caller, custom_id: &str, now_ms: u64) -> Vec<Reply> {
-        dispatch::button(self, caller, custom_id, now_ms)
+        let replies = dispatch::button(self, caller, custom_id, now_ms);
+        self.forget_finished(replies)
     }
 
     /// Options chosen in a menu the table offered ([`Reply::menu`]): the menu's id and the
@@ -147,7 +171,8 @@ impl Table {
         values: &[String],
         now_ms: u64,
     ) -> Vec<Reply> {
-        dispatch::choice(self, caller, menu_id, values, now_ms)
+        let replies = dispatch::choice(self, caller, menu_id, values, now_ms);
+        self.forget_finished(replies)
     }
 
     /// A reaction on a posted trade offer message (Reaction::Accept = ✅, Reaction::Decline = ❌).
@@ -158,7 +183,8 @@ impl Table {
         reaction: Reaction,
         now_ms: u64,
     ) -> Vec<Reply> {
-        dispatch::reaction(self, caller, message_id, reaction, now_ms)
+        let replies = dispatch::reaction(self, caller, message_id, reaction, now_ms);
+        self.forget_finished(replies)
     }
 
     /// A reaction taken back from a posted trade offer message: withdraws that answer.
@@ -201,9 +227,11 @@ impl Table {
             .map(|(_, id)| *id)
     }
 
-    /// Timers: reminders and auto-actions whose deadline has passed.
+    /// Timers: reminders and auto-actions whose deadline has passed, and expired lobbies.
     pub fn tick(&mut self, now_ms: u64) -> Vec<Reply> {
-        dispatch::tick(self, now_ms)
+        let mut replies = dispatch::expire_lobbies(self, now_ms);
+        replies.extend(dispatch::tick(self, now_ms));
+        self.forget_finished(replies)
     }
 
     /// The earliest moment [`Table::tick`] has something to do.
@@ -253,6 +281,41 @@ impl Table {
     /// Bytes the store uses on disk (for status output).
     pub fn store_size(&self) -> Option<u64> {
         self.store.size_on_disk().ok()
+    }
+
+    /// The final state of a finished game, read from the store (finished games leave memory
+    /// once their last replies are made). For tests and tools; it holds every hidden card.
+    pub fn finished_state(&self, game: GameId) -> Option<Game> {
+        let records = self.store.finished_games().ok()?;
+        let (_, bytes) = records.into_iter().find(|(id, _)| *id == game)?;
+        record::decode_finished(&bytes).ok().map(|r| r.game)
+    }
+
+    /// Drops the sessions of games these replies finished: their place is free and their record
+    /// is compacted in the store, so nothing needs them in memory.
+    fn forget_finished(&mut self, replies: Vec<Reply>) -> Vec<Reply> {
+        let mut ids: Vec<GameId> = replies.iter().filter_map(|r| r.game).collect();
+        ids.dedup();
+        for id in ids {
+            if self.sessions.get(&id).is_some_and(|s| s.meta.finished) {
+                self.forget(id);
+            }
+        }
+        replies
+    }
+
+    /// Removes a game from memory: its session, its place binding (if still its own), its
+    /// posted offers and its board rate limit.
+    fn forget(&mut self, id: GameId) {
+        if let Some(s) = self.sessions.remove(&id) {
+            if self.by_place.get(&s.place()) == Some(&id) {
+                self.by_place.remove(&s.place());
+            }
+            if !self.by_place.contains_key(&s.place()) {
+                self.onlooker_boards.remove(&s.place());
+            }
+            self.offer_messages.retain(|_, (g, _)| *g != id);
+        }
     }
 
     fn insert_session(&mut self, session: Session) {

@@ -60,6 +60,13 @@ pub struct Started {
     pub at_ms: u64,
     /// The engine settings the game was created with.
     pub settings: Settings,
+    /// The seed commitment posted at the start (see `fairness`); `None` for games started
+    /// before commitments existed, which can't be verified.
+    #[serde(default)]
+    pub commitment: Option<String>,
+    /// Player names in join order, before the seed shuffled them into seats.
+    #[serde(default)]
+    pub joined: Vec<String>,
 }
 
 /// One accepted engine action.
@@ -78,6 +85,17 @@ pub struct Snapshot {
     pub game: Game,
     pub last_activity_ms: u64,
     pub stats: GameStats,
+    /// Every action so far (the store drops the log a snapshot covers, but the game's public
+    /// record needs all of them).
+    pub history: Vec<ActionRecord>,
+}
+
+/// A snapshot as stored before the action history existed (same bytes without `history`).
+#[derive(Deserialize)]
+struct SnapshotWithoutHistory {
+    game: Game,
+    last_activity_ms: u64,
+    stats: GameStats,
 }
 
 /// A snapshot as stored before the summary counts existed (same bytes without `stats`).
@@ -94,6 +112,17 @@ pub struct FinishedRecord {
     pub game: Game,
     /// How many actions the game took.
     pub actions: u64,
+    /// Every action of the game, for its public record and `catan-bot verify`.
+    pub history: Vec<ActionRecord>,
+}
+
+/// The shape written before finished records carried the action history (bincode has no
+/// optional fields): still read, with an empty history.
+#[derive(Deserialize)]
+struct FinishedV1 {
+    meta: GameMeta,
+    game: Game,
+    actions: u64,
 }
 
 pub fn encode_finished(r: &FinishedRecord) -> Vec<u8> {
@@ -101,7 +130,17 @@ pub fn encode_finished(r: &FinishedRecord) -> Vec<u8> {
 }
 
 pub fn decode_finished(bytes: &[u8]) -> Result<FinishedRecord, String> {
-    bincode::deserialize(bytes).map_err(|e| format!("finished record unreadable: {e}"))
+    bincode::deserialize(bytes)
+        .or_else(|e| {
+            let old: FinishedV1 = bincode::deserialize(bytes).map_err(|_| e)?;
+            Ok(FinishedRecord {
+                meta: old.meta,
+                game: old.game,
+                actions: old.actions,
+                history: Vec::new(),
+            })
+        })
+        .map_err(|e: bincode::Error| format!("finished record unreadable: {e}"))
 }
 
 /// The stored form of one trade offer. A closed offer keeps a small record until the turn's
@@ -158,14 +197,24 @@ pub fn encode_snapshot(s: &Snapshot) -> Vec<u8> {
 /// say from which turn they start. (Older builds read new snapshots too: bincode ignores the
 /// trailing counts.)
 pub fn decode_snapshot(bytes: &[u8]) -> Result<Snapshot, String> {
-    bincode::deserialize(bytes).or_else(|e| {
-        let old: SnapshotWithoutStats =
-            bincode::deserialize(bytes).map_err(|_| format!("snapshot unreadable: {e}"))?;
-        Ok(Snapshot {
-            stats: GameStats::counted_from(old.game.turn, old.last_activity_ms),
+    let unreadable = |e: bincode::Error| format!("snapshot unreadable: {e}");
+    if let Ok(snap) = bincode::deserialize::<Snapshot>(bytes) {
+        return Ok(snap);
+    }
+    if let Ok(old) = bincode::deserialize::<SnapshotWithoutHistory>(bytes) {
+        return Ok(Snapshot {
             game: old.game,
             last_activity_ms: old.last_activity_ms,
-        })
+            stats: old.stats,
+            history: Vec::new(),
+        });
+    }
+    let old: SnapshotWithoutStats = bincode::deserialize(bytes).map_err(unreadable)?;
+    Ok(Snapshot {
+        stats: GameStats::counted_from(old.game.turn, old.last_activity_ms),
+        game: old.game,
+        last_activity_ms: old.last_activity_ms,
+        history: Vec::new(),
     })
 }
 
@@ -191,6 +240,8 @@ mod tests {
                 seed: 42,
                 at_ms: 6,
                 settings: Settings::default(),
+                commitment: Some("c0ffee".into()),
+                joined: vec!["alice".into()],
             }),
             offers: Vec::new(),
             next_offer: 1,
@@ -222,20 +273,47 @@ mod tests {
             action: Action::Discard(Resources([1, 2, 0, 0, 1])),
             at_ms: 123,
         };
-        assert_eq!(decode_action(&encode_action(&rec)), Ok(rec));
+        assert_eq!(decode_action(&encode_action(&rec)), Ok(rec.clone()));
         let game = Game::new(Settings::default(), 9);
         let snap = decode_snapshot(&encode_snapshot(&Snapshot {
             game: game.clone(),
             last_activity_ms: 4,
             stats: GameStats::default(),
+            history: vec![rec.clone()],
         }))
         .map(|s| {
             (
                 bincode::serialize(&s.game).unwrap_or_default(),
                 s.last_activity_ms,
+                s.history,
             )
         });
-        assert_eq!(snap, Ok((bincode::serialize(&game).unwrap_or_default(), 4)));
+        assert_eq!(
+            snap,
+            Ok((bincode::serialize(&game).unwrap_or_default(), 4, vec![rec]))
+        );
+    }
+
+    #[test]
+    fn records_from_before_the_history_are_still_read() {
+        let game = Game::new(Settings::default(), 9);
+        let old = bincode::serialize(&(&game, 4u64)).unwrap_or_default();
+        let snap = decode_snapshot(&old).map(|s| (s.last_activity_ms, s.history.len()));
+        assert_eq!(snap, Ok((4, 0)));
+        let meta: GameMeta = decode_meta(
+            br#"{"schema":1,"id":3,"place":4,"host":5,"created_ms":6,
+                "settings":{"max_players":4,"board":"Variable","vp_target":10,
+                "discard_limit":7,"timer_minutes":null,"seed":null},"seats":[],
+                "started":{"seed":8,"at_ms":9,"settings":{"players":4,"layout":"Variable",
+                "vp_target":10,"discard_limit":7,"helpers":false}},
+                "offers":[],"next_offer":1,"finished":true}"#,
+        )
+        .expect("an old meta record");
+        let started = meta.started.clone().expect("started");
+        assert_eq!((started.commitment, started.joined.len()), (None, 0));
+        let old = bincode::serialize(&(&meta, &game, 12u64)).unwrap_or_default();
+        let fin = decode_finished(&old).map(|f| (f.actions, f.history.len()));
+        assert_eq!(fin, Ok((12, 0)));
     }
 
     #[test]
@@ -248,6 +326,7 @@ mod tests {
             game: game.clone(),
             last_activity_ms: 99,
             stats: stats.clone(),
+            history: Vec::new(),
         };
         let back = decode_snapshot(&encode_snapshot(&snap)).expect("new snapshot");
         assert_eq!(back.stats, stats);

@@ -216,6 +216,13 @@ impl ReplyKind {
     }
 }
 
+/// A file to attach to a message (e.g. a game's public record as JSON).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Attachment {
+    pub name: String,
+    pub bytes: Vec<u8>,
+}
+
 /// One message to post.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Reply {
@@ -226,6 +233,8 @@ pub struct Reply {
     pub hints: Vec<Hint>,
     /// A board picture to attach.
     pub image: Option<Picture>,
+    /// Another file to attach.
+    pub file: Option<Attachment>,
     pub buttons: Vec<Button>,
     /// A choice to offer (Discord: a select menu, shown to the caller only when private).
     pub menu: Option<Menu>,
@@ -252,6 +261,7 @@ impl Reply {
             text: text.into(),
             hints: Vec::new(),
             image: None,
+            file: None,
             buttons: Vec::new(),
             menu: None,
             deadline_ms: None,
@@ -280,6 +290,14 @@ impl Reply {
 
     pub fn with_kind(mut self, kind: ReplyKind) -> Reply {
         self.kind = kind;
+        self
+    }
+
+    pub fn with_file(mut self, name: impl Into<String>, bytes: Vec<u8>) -> Reply {
+        self.file = Some(Attachment {
+            name: name.into(),
+            bytes,
+        });
         self
     }
 

@@ -133,7 +133,8 @@ pub fn help() -> String {
         "**Cards**: `play knight C3 bob`, `play road-building 12-13 13-14`, `play invention wool ore`, `play monopoly ore`.",
         "**After a 7**: `discard 2 wool 1 ore`, `robber C3 bob`.",
         "**Trade**: `bank 4 ore for 1 wool`; `trade offer 1 wool for 1 ore [to bob]`, `trade accept 1`, `trade decline 1`, `trade confirm 1 bob`, `trade withdraw 1`, `trade list`.",
-        "**Info**: `hand`, `board`, `status`, `log`, `rules <topic>`.",
+        "**Info**: `hand`, `board`, `status`, `log`, `export` (the game's record, for `catan-bot verify`), `rules <topic>`.",
+        "Players are named exactly as shown, or by seat: `robber C3 seat 2`.",
         "Intersections are the numbers on the board, roads are two neighbouring numbers (`12-13`), hexes are row letter + position (`C3`). Old names work too: wood, sheep, wheat, stone, year of plenty.",
     ]
     .join("\n")

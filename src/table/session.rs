@@ -52,6 +52,8 @@ pub struct Session {
     /// The meta record still held the offers (written before offers had records of their
     /// own): they are written as records at start-up.
     legacy_offers: bool,
+    /// Every accepted action, for the game's public record (`fairness`).
+    history: Vec<ActionRecord>,
 }
 
 impl Session {
@@ -68,6 +70,7 @@ impl Session {
             stats: GameStats::default(),
             retired_offers: Vec::new(),
             legacy_offers: false,
+            history: Vec::new(),
         };
         s.refresh_players();
         s
@@ -91,6 +94,7 @@ impl Session {
                 session.log_len = *upto;
                 session.last_activity_ms = snap.last_activity_ms;
                 session.stats = snap.stats;
+                session.history = snap.history;
                 snap.game
             }
             None => Game::new(started.settings.clone(), started.seed),
@@ -125,6 +129,7 @@ impl Session {
             session.stats.record(&events, rec.at_ms);
             session.log_len += 1;
             session.last_activity_ms = rec.at_ms;
+            session.history.push(rec);
         }
         session.game = Some(game);
         let stale = session.drop_stale_offers();
@@ -246,6 +251,12 @@ impl Session {
     /// What was counted for the end-of-game summary.
     pub fn stats(&self) -> &GameStats {
         &self.stats
+    }
+
+    /// Every accepted action so far (empty before the start, or for a game resumed from a
+    /// snapshot written before histories were kept).
+    pub fn history(&self) -> &[ActionRecord] {
+        &self.history
     }
 
     pub fn recent(&self) -> impl Iterator<Item = &String> {
@@ -387,6 +398,7 @@ impl Session {
         self.last_activity_ms = now_ms;
         self.reminded = false;
         self.stats.record(&events, now_ms);
+        self.history.push(rec);
         let finished = next.winner().is_some();
         let snap_due = snapshot_every > 0 && self.log_len.is_multiple_of(snapshot_every);
         if snap_due && !finished {
@@ -394,6 +406,7 @@ impl Session {
                 game: next.clone(),
                 last_activity_ms: now_ms,
                 stats: self.stats.clone(),
+                history: self.history.clone(),
             };
             // The action itself is durable already; a failed snapshot only means a longer
             // replay at the next start.
@@ -434,6 +447,7 @@ impl Session {
             meta: self.meta.clone(),
             game,
             actions: self.log_len,
+            history: self.history.clone(),
         };
         if let Err(e) = store.finish_game(self.meta.id, &encode_finished(&rec)) {
             tracing::warn!(game = self.meta.id, error = %e, "could not compact the finished game");

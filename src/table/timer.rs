@@ -2,12 +2,16 @@
 //! (the least harmful legal action). The deadline is "last activity + timer"; see `record`.
 
 use rand::seq::SliceRandom;
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use rand::{Rng, RngCore};
 
 use crate::engine::{Action, Game, Phase, Resource, Resources, Seat, Terrain};
 
 pub const MINUTE_MS: u64 = 60_000;
+
+/// When a lobby opened at `created_ms` closes unstarted (`None`: lobbies never expire).
+pub fn lobby_deadline(created_ms: u64, expiry_ms: Option<u64>) -> Option<u64> {
+    expiry_ms.map(|e| created_ms.saturating_add(e))
+}
 
 /// When to send the reminder: a quarter of the timer before the deadline (at least 15 s).
 pub fn reminder_at(deadline_ms: u64, timer_ms: u64) -> u64 {
@@ -15,17 +19,17 @@ pub fn reminder_at(deadline_ms: u64, timer_ms: u64) -> u64 {
 }
 
 /// The action the table takes for `seat` when its time is up, or `None` if the game does not
-/// wait for that seat. Random choices are drawn from the game's seed and version, so the same
-/// moment always gets the same choice.
-pub fn auto_action(game: &Game, seat: Seat) -> Option<Action> {
+/// wait for that seat. Its random choices (which cards to discard, where to build in setup)
+/// come from `rng`, which must be independent of the game's seed (the table passes the
+/// operating system's generator): drawn from the seed, the choices would leak it. Nothing is
+/// chosen by hidden information others could read off the move: discards are uniform over the
+/// hand and announced like any discard, robbery victims are among those publicly holding cards.
+pub fn auto_action(game: &Game, seat: Seat, rng: &mut dyn RngCore) -> Option<Action> {
     if !game.waiting_for().contains(&seat) {
         return None;
     }
-    let mut rng = ChaCha8Rng::seed_from_u64(
-        game.seed ^ game.version.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ seat as u64,
-    );
     let legal = game.legal_actions(seat);
-    let pick = |pred: &dyn Fn(&Action) -> bool, rng: &mut ChaCha8Rng| {
+    let pick = |pred: &dyn Fn(&Action) -> bool, rng: &mut dyn RngCore| {
         let options: Vec<&Action> = legal.iter().filter(|a| pred(a)).collect();
         options.choose(rng).map(|a| (*a).clone())
     };
@@ -36,7 +40,7 @@ pub fn auto_action(game: &Game, seat: Seat) -> Option<Action> {
             Some(Action::Discard(random_cards(
                 &game.players[seat as usize].hand,
                 count,
-                &mut rng,
+                rng,
             )))
         }
         Phase::BeforeRoll => Some(Action::Roll),
@@ -48,19 +52,18 @@ pub fn auto_action(game: &Game, seat: Seat) -> Option<Action> {
                 }
                 _ => false,
             };
-            pick(&desert, &mut rng)
-                .or_else(|| pick(&|a| matches!(a, Action::MoveRobber { .. }), &mut rng))
+            pick(&desert, rng).or_else(|| pick(&|a| matches!(a, Action::MoveRobber { .. }), rng))
         }
         Phase::Setup { .. } => pick(
             &|a| matches!(a, Action::BuildSettlement(_) | Action::BuildRoad(_)),
-            &mut rng,
+            rng,
         ),
     }
     .or_else(|| legal.first().cloned())
 }
 
 /// `count` cards drawn at random from `hand`.
-fn random_cards(hand: &Resources, count: u8, rng: &mut ChaCha8Rng) -> Resources {
+fn random_cards(hand: &Resources, count: u8, rng: &mut dyn RngCore) -> Resources {
     let mut pool: Vec<Resource> = hand
         .iter()
         .flat_map(|(r, n)| std::iter::repeat_n(r, n as usize))
@@ -80,6 +83,12 @@ fn random_cards(hand: &Resources, count: u8, rng: &mut ChaCha8Rng) -> Resources 
 mod tests {
     use super::*;
     use crate::engine::Settings;
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    fn any_rng() -> ChaCha8Rng {
+        ChaCha8Rng::seed_from_u64(1)
+    }
 
     #[test]
     fn reminder_comes_before_deadline() {
@@ -104,14 +113,14 @@ mod tests {
         let mut g = Game::new(Settings::for_players(3), 5);
         g.players[1].hand = Resources([2, 2, 2, 2, 2]);
         g.phase = Phase::Discard { owed: vec![(1, 5)] };
-        match auto_action(&g, 1) {
+        match auto_action(&g, 1, &mut any_rng()) {
             Some(Action::Discard(cards)) => {
                 assert_eq!(cards.total(), 5);
                 assert!(cards.fits_in(&g.players[1].hand));
             }
             other => panic!("expected a discard, got {other:?}"),
         }
-        assert_eq!(auto_action(&g, 0), None);
+        assert_eq!(auto_action(&g, 0, &mut any_rng()), None);
     }
 
     #[test]
@@ -119,11 +128,34 @@ mod tests {
         let mut g = Game::new(Settings::for_players(3), 5);
         g.phase = Phase::BeforeRoll;
         g.current = 2;
-        assert_eq!(auto_action(&g, 2), Some(Action::Roll));
-        assert_eq!(auto_action(&g, 1), None);
+        assert_eq!(auto_action(&g, 2, &mut any_rng()), Some(Action::Roll));
+        assert_eq!(auto_action(&g, 1, &mut any_rng()), None);
         g.phase = Phase::Main;
-        assert_eq!(auto_action(&g, 2), Some(Action::EndTurn));
+        assert_eq!(auto_action(&g, 2, &mut any_rng()), Some(Action::EndTurn));
         g.phase = Phase::Finished { winner: 0 };
-        assert_eq!(auto_action(&g, 2), None);
+        assert_eq!(auto_action(&g, 2, &mut any_rng()), None);
+    }
+
+    #[test]
+    fn automatic_choices_do_not_depend_on_the_secret_seed() {
+        // Two games in the same visible position whose seeds (and RNG streams) differ: with
+        // the same injected generator the table picks the same, so a pick says nothing about
+        // the seed.
+        let mut a = Game::new(Settings::for_players(3), 5);
+        a.players[1].hand = Resources([2, 2, 2, 2, 2]);
+        a.phase = Phase::Discard { owed: vec![(1, 5)] };
+        let mut b = a.clone();
+        b.seed = 6;
+        b.rng = ChaCha8Rng::seed_from_u64(6);
+        for s in 0..20 {
+            let pick = |g: &Game| auto_action(g, 1, &mut ChaCha8Rng::seed_from_u64(s));
+            assert_eq!(pick(&a), pick(&b));
+        }
+        let setup = Game::new(Settings::for_players(3), 5);
+        let mut other = setup.clone();
+        other.seed = 99;
+        other.rng = ChaCha8Rng::seed_from_u64(99);
+        let pick = |g: &Game| auto_action(g, 0, &mut ChaCha8Rng::seed_from_u64(3));
+        assert_eq!(pick(&setup), pick(&other));
     }
 }

@@ -28,6 +28,11 @@ pub struct Harness {
     pub game: GameId,
     /// Every reply the table produced, in order.
     pub log: Vec<Reply>,
+    /// The final state of the game once it finished (the table drops finished games from
+    /// memory; this is read back from the store).
+    finished: Option<Game>,
+    /// The seated players (user id, table name) as last seen while the game was hosted.
+    players: Vec<(u64, String)>,
 }
 
 pub fn quiet_options() -> TableOptions {
@@ -35,6 +40,7 @@ pub fn quiet_options() -> TableOptions {
         snapshot_every: 25,
         render_boards: false,
         default_timer_minutes: None,
+        ..TableOptions::default()
     }
 }
 
@@ -54,6 +60,8 @@ impl Harness {
             now: 1_000_000,
             game: 0,
             log: Vec::new(),
+            finished: None,
+            players: Vec::new(),
         }
     }
 
@@ -69,6 +77,7 @@ impl Harness {
         let r = h.say(names[0], "start");
         assert_no_refusal(&r, "start");
         h.game = h.table().game_in(PLACE).expect("a game in the place").id;
+        h.note_finish();
         h
     }
 
@@ -78,6 +87,11 @@ impl Harness {
 
     pub fn table_mut(&mut self) -> &mut Table {
         self.table.as_mut().expect("table open")
+    }
+
+    /// Drops the table and its store (releasing the data directory, e.g. for `verify --data`).
+    pub fn close(&mut self) {
+        self.table = None;
     }
 
     /// Drops the table (and the store with it) and opens both again from disk.
@@ -112,7 +126,27 @@ impl Harness {
         let now = self.now;
         let r = self.table_mut().handle_text(&caller, text, now);
         self.log.extend(r.iter().cloned());
+        self.note_finish();
         r
+    }
+
+    /// Ticks the table's clock at `now`.
+    pub fn tick(&mut self, now: u64) -> Vec<Reply> {
+        let r = self.table_mut().tick(now);
+        self.log.extend(r.iter().cloned());
+        self.note_finish();
+        r
+    }
+
+    /// Keeps the final state and the players once the game has left the table's memory.
+    fn note_finish(&mut self) {
+        if let Some(g) = self.table().games().into_iter().find(|g| g.id == self.game) {
+            self.players = g.players;
+        }
+        if self.game != 0 && self.finished.is_none() && self.table().game_state(self.game).is_none()
+        {
+            self.finished = self.table().finished_state(self.game);
+        }
     }
 
     pub fn button(&mut self, name: &str, id: &str) -> Vec<Reply> {
@@ -121,21 +155,31 @@ impl Harness {
         let now = self.now;
         let r = self.table_mut().handle_button(&caller, id, now);
         self.log.extend(r.iter().cloned());
+        self.note_finish();
         r
     }
 
+    /// The game's full state (also after it finished).
     pub fn state(&self) -> &Game {
-        self.table().game_state(self.game).expect("game state")
+        self.table()
+            .game_state(self.game)
+            .or(self.finished.as_ref())
+            .expect("game state")
     }
 
     /// The seated names in seat order.
     pub fn seat_names(&self) -> Vec<String> {
+        self.players().into_iter().map(|(_, n)| n).collect()
+    }
+
+    /// The seated players (user id, table name) in seat order, also after the game finished.
+    pub fn players(&self) -> Vec<(u64, String)> {
         self.table()
             .games()
             .into_iter()
             .find(|g| g.id == self.game)
-            .map(|g| g.players.into_iter().map(|(_, n)| n).collect())
-            .unwrap_or_default()
+            .map(|g| g.players)
+            .unwrap_or_else(|| self.players.clone())
     }
 
     pub fn seat_name(&self, seat: Seat) -> String {
@@ -150,11 +194,7 @@ impl Harness {
     }
 
     pub fn command(&self, action: &Action) -> String {
-        let players: Vec<(u64, String)> = self
-            .seat_names()
-            .into_iter()
-            .map(|n| (self.user_of(&n), n))
-            .collect();
+        let players = self.players();
         let ctx = ParseContext {
             topology: self.state().topology(),
             players: &players,
@@ -162,10 +202,20 @@ impl Harness {
         command_for(action, &ctx)
     }
 
+    /// The chat name the player in `seat` joined with (the table may have changed it to keep
+    /// names unique and typeable, see `table::names`).
+    pub fn display_name(&self, seat: Seat) -> String {
+        let user = self.players().get(seat as usize).map_or(0, |p| p.0);
+        self.names
+            .get((user as usize).wrapping_sub(1))
+            .cloned()
+            .unwrap_or_default()
+    }
+
     /// Sends the command for `action` as `seat`; asserts it was accepted (version +1).
     pub fn play(&mut self, seat: Seat, action: &Action) -> Vec<Reply> {
         let text = self.command(action);
-        let name = self.seat_name(seat);
+        let name = self.display_name(seat);
         let before = self.state().version;
         let r = self.say(&name, &text);
         assert_no_refusal(&r, &format!("{name}: {text}"));

@@ -1,6 +1,7 @@
 //! Engine actions: applying them, the replies they produce, prompts and bank trades.
 
 use super::*;
+use crate::table::public_record::Outcome;
 
 pub(super) fn button_id(game: GameId, action: &str, version: u64) -> String {
     format!("catan:{game}:{action}:{version}")
@@ -202,19 +203,20 @@ pub(super) fn after_action(
         }
     }
 
-    if won.is_some() {
+    if let Some(seat) = won {
         replies.extend(prompt(table, id, false, true));
         if let Some(s) = table.sessions.get(&id) {
             let account = Reply::public(place, won_line.unwrap_or_default()).with_game(id);
             let pictures = table.options.render_boards;
-            replies.push(summary::game_end_reply(
-                account,
-                s,
-                pictures,
-                vec![rematch_button(id)],
-            ));
+            let mut end = summary::game_end_reply(account, s, pictures, vec![rematch_button(id)]);
+            // The seed and public record go with the summary: one message ends the game.
+            if let Some(revealed) = reveal(s, Outcome::Won { seat }) {
+                end.text = format!("{}\n\n{}", end.text, revealed.text);
+                end.file = revealed.file;
+            }
+            replies.push(end);
         }
-        // The place is free for a new game; the finished game stays readable until restart.
+        // The place is free for a new game; the session leaves memory after these replies.
         table.by_place.remove(&place);
         table.offer_messages.retain(|_, (g, _)| *g != id);
         return replies;

@@ -32,7 +32,33 @@ pub(super) fn render(table: &Table, s: &Session) -> Option<Picture> {
     })
 }
 
-pub(super) fn board(table: &Table, caller: &Caller) -> Vec<Reply> {
+/// The board, publicly. Players may ask any time; everyone else shares one board per
+/// [`super::super::TableOptions::onlooker_board_every_ms`] per place, since each is a large
+/// picture posted to the whole place.
+pub(super) fn board(table: &mut Table, caller: &Caller, now_ms: u64) -> Vec<Reply> {
+    let Some(s) = session_in(table, caller.place) else {
+        return refuse(caller, NO_GAME);
+    };
+    if s.game().is_none() {
+        return seat_refusal(table, caller);
+    }
+    if s.seat_of(caller.user).is_none() {
+        let every = table.options.onlooker_board_every_ms;
+        if let Some(&last) = table.onlooker_boards.get(&caller.place)
+            && now_ms < last.saturating_add(every)
+        {
+            let wait_s = (last + every - now_ms).div_ceil(1000);
+            return refuse(
+                caller,
+                format!(
+                    "Players can see the board any time; onlookers get one board every {} s \
+                     in this place. The next one in {wait_s} s.",
+                    every.div_ceil(1000)
+                ),
+            );
+        }
+        table.onlooker_boards.insert(caller.place, now_ms);
+    }
     let Some(s) = session_in(table, caller.place) else {
         return refuse(caller, NO_GAME);
     };

@@ -588,6 +588,7 @@ fn discard_chosen(
 mod tests {
     use super::*;
     use crate::engine::Settings;
+    use rand_chacha::ChaCha8Rng;
 
     /// Follows every option of every menu down to its actions: each leaf reached is legal,
     /// and every legal action of the menu's kind is reachable (nothing offered is refused,

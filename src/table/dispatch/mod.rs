@@ -2,20 +2,18 @@
 //! replies each accepted input produces. The rules live in the engine, negotiation in
 //! `offers`, texts in `messages`; this module only wires them together.
 
-use rand::SeedableRng;
-use rand::seq::SliceRandom;
-use rand_chacha::ChaCha8Rng;
-
 use crate::engine::{Action, Event, Game, Phase, Resource, Resources, Seat};
 
 use super::Table;
 use super::command::{self, Command, TradeCommand};
+use super::fairness;
 use super::lobby::{self, LobbySettings, Setting};
 use super::messages;
+use super::names;
 use super::offers::{self, Offer};
 use super::record::{GameMeta, META_SCHEMA, SeatUser, Started, decode_finished};
 use super::reply::{
-    Button, Caller, GameId, Hint, LiveSlot, Picture, PlaceKind, Reaction, Reply, ReplyKind, UserId,
+    Button, Caller, GameId, Hint, LiveSlot, Picture, PlaceId, PlaceKind, Reaction, Reply, ReplyKind,
 };
 use super::rules_help;
 use super::session::{ApplyError, Session};
@@ -26,6 +24,7 @@ mod actions;
 mod buttons;
 mod info;
 mod menus;
+mod records;
 mod rematch;
 mod seating;
 mod suggest;
@@ -35,6 +34,7 @@ mod turn_message;
 
 use actions::*;
 use info::*;
+use records::*;
 use rematch::*;
 use seating::*;
 use trades::*;
@@ -42,6 +42,7 @@ use turn_message::*;
 
 pub use buttons::button;
 pub use menus::choice;
+pub use seating::expire_lobbies;
 pub use suggest::suggest;
 pub use timer_ticks::{TickRetry, next_deadline, tick};
 pub use trades::{live_posted, offer_posted, reaction, reaction_removed};
@@ -92,7 +93,8 @@ pub(super) fn run(table: &mut Table, caller: &Caller, cmd: Command, now_ms: u64)
         Command::Rematch => rematch(table, caller, None, now_ms),
         Command::Status => status(table, caller),
         Command::Hand => hand(table, caller),
-        Command::Board => board(table, caller),
+        Command::Board => board(table, caller, now_ms),
+        Command::Export => export(table, caller),
         Command::Log => {
             let Some(s) = session_in(table, caller.place) else {
                 return refuse(caller, NO_GAME);
@@ -175,23 +177,6 @@ pub(super) fn hand(table: &Table, caller: &Caller) -> Vec<Reply> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn names_stay_unique_and_usable() {
-        let taken = vec!["bob".to_string(), "Bob2".to_string()];
-        assert_eq!(unique_name("Bob", &taken), "Bob3");
-        assert_eq!(unique_name("carol", &taken), "carol");
-        assert_eq!(clean_name("  ali\nce ", 7), "alice");
-        assert_eq!(clean_name(" \t", 7), "player7");
-    }
-
-    #[test]
-    fn seeds_differ_by_game_and_time() {
-        let a = derive_seed(1000, 1, 5);
-        assert_ne!(a, derive_seed(1001, 1, 5));
-        assert_ne!(a, derive_seed(1000, 2, 5));
-        assert_eq!(a, derive_seed(1000, 1, 5));
-    }
 
     #[test]
     fn button_ids_fit_discord() {

@@ -1,6 +1,10 @@
 //! Seating: opening a game, lobby settings, joining and leaving, starting and abandoning.
 
 use super::*;
+use crate::table::public_record::Outcome;
+
+/// Unstarted lobbies one player may host at once (each holds a place and a stored record).
+pub const MAX_LOBBIES_PER_HOST: usize = 3;
 
 pub(super) fn lobby_buttons(id: GameId) -> Vec<Button> {
     [
@@ -74,6 +78,24 @@ pub(super) fn new_lobby(
             ),
         );
     }
+    let hosted: Vec<GameId> = table
+        .sessions
+        .values()
+        .filter(|s| s.game().is_none() && s.meta.host == caller.user)
+        .map(Session::id)
+        .collect();
+    if hosted.len() >= MAX_LOBBIES_PER_HOST {
+        let list: Vec<String> = hosted.iter().map(|id| format!("game {id}")).collect();
+        return refuse(
+            caller,
+            format!(
+                "You already host {} lobbies that have not started ({}), the most one player may \
+                 host. Start one, or leave one, first; unstarted lobbies also close by themselves.",
+                hosted.len(),
+                list.join(", ")
+            ),
+        );
+    }
     let mut settings = LobbySettings::new(table.options.default_timer_minutes);
     settings.apply(changes);
     let id = table.next_id;
@@ -86,7 +108,7 @@ pub(super) fn new_lobby(
         settings,
         seats: vec![SeatUser {
             user: caller.user,
-            name: clean_name(&caller.name, caller.user),
+            name: names::table_name(&caller.name, caller.user, &[]),
         }],
         started: None,
         offers: Vec::new(),
@@ -110,21 +132,6 @@ pub(super) fn new_lobby(
     let reply = lobby_reply(&session, &format!("{} opened a game. {note}", caller.name));
     table.insert_session(session);
     vec![reply]
-}
-
-/// A display name usable in commands: trimmed, no line breaks, not empty.
-pub(super) fn clean_name(name: &str, user: UserId) -> String {
-    let n: String = name
-        .chars()
-        .filter(|c| !c.is_control())
-        .collect::<String>()
-        .trim()
-        .to_string();
-    if n.is_empty() {
-        format!("player{user}")
-    } else {
-        n
-    }
 }
 
 /// Applies a lobby change under the host's or a joiner's authority, saving the meta record;
@@ -181,8 +188,8 @@ pub(super) fn set_settings(table: &mut Table, caller: &Caller, changes: &[Settin
 }
 
 pub(super) fn join(table: &mut Table, caller: &Caller) -> Vec<Reply> {
-    let name = clean_name(&caller.name, caller.user);
     let user = caller.user;
+    let display = caller.name.clone();
     change_lobby(table, caller, |s| {
         if s.seat_of(user).is_some() {
             return Err("You have already joined.".into());
@@ -193,25 +200,13 @@ pub(super) fn join(table: &mut Table, caller: &Caller) -> Vec<Reply> {
                 s.meta.settings.max_players
             ));
         }
-        let name = unique_name(&name, &s.names());
+        let name = names::table_name(&display, user, &s.names());
         s.meta.seats.push(SeatUser {
             user,
             name: name.clone(),
         });
         Ok(format!("{name} joined. "))
     })
-}
-
-/// Names identify players in commands, so two players never share one.
-pub(super) fn unique_name(name: &str, taken: &[String]) -> String {
-    let clash = |n: &str| taken.iter().any(|t| t.eq_ignore_ascii_case(n));
-    if !clash(name) {
-        return name.to_string();
-    }
-    (2..)
-        .map(|i| format!("{name}{i}"))
-        .find(|n| !clash(n))
-        .unwrap_or_else(|| name.to_string())
 }
 
 pub(super) fn leave(table: &mut Table, caller: &Caller) -> Vec<Reply> {
@@ -261,11 +256,52 @@ pub(super) fn close_game(
             format!("The game could not be removed ({e}); try again."),
         );
     }
-    if let Some(s) = table.sessions.remove(&id) {
-        table.by_place.remove(&s.place());
-        table.offer_messages.retain(|_, (g, _)| *g != id);
-    }
+    table.forget(id);
     vec![Reply::public(caller.place, text).with_game(id).to_caller()]
+}
+
+/// `24 h`, `90 min`: a duration for players.
+fn duration_text(ms: u64) -> String {
+    let minutes = ms.div_ceil(timer::MINUTE_MS);
+    if minutes >= 60 && minutes.is_multiple_of(60) {
+        format!("{} h", minutes / 60)
+    } else {
+        format!("{minutes} min")
+    }
+}
+
+/// Closes every lobby that was not started within the table's lobby expiry, with a public
+/// message in its place. A lobby whose removal from the store fails still leaves memory (it
+/// expires again, at once, after the next restart) so that a failing store can't make the
+/// timer spin on it.
+pub fn expire_lobbies(table: &mut Table, now_ms: u64) -> Vec<Reply> {
+    let expiry = table.options.lobby_expiry_ms;
+    let expired: Vec<(GameId, PlaceId)> = table
+        .sessions
+        .values()
+        .filter(|s| s.game().is_none())
+        .filter(|s| timer::lobby_deadline(s.meta.created_ms, expiry).is_some_and(|d| now_ms >= d))
+        .map(|s| (s.id(), s.place()))
+        .collect();
+    let mut replies = Vec::new();
+    for (id, place) in expired {
+        if let Err(e) = table.store.remove_game(id) {
+            tracing::warn!(game = id, error = %e, "could not remove an expired lobby");
+        }
+        table.forget(id);
+        let after = duration_text(expiry.unwrap_or(0));
+        replies.push(
+            Reply::public(
+                place,
+                format!(
+                    "The lobby of game {id} closed: it was not started within {after}. \
+                     A new game can be opened here."
+                ),
+            )
+            .with_game(id),
+        );
+    }
+    replies
 }
 
 pub(super) fn abandon(table: &mut Table, caller: &Caller) -> Vec<Reply> {
@@ -279,20 +315,21 @@ pub(super) fn abandon(table: &mut Table, caller: &Caller) -> Vec<Reply> {
         );
     }
     let id = s.id();
-    close_game(
+    // A started game reveals its seed and record, as at a normal end.
+    let reveal = reveal(s, Outcome::Abandoned);
+    let mut replies = close_game(
         table,
         caller,
         id,
         format!("{} abandoned the game.", caller.name),
-    )
-}
-
-/// The seed of a game whose host did not choose one: mixed from the clock and the game id.
-pub(super) fn derive_seed(now_ms: u64, id: GameId, place: u64) -> u64 {
-    let mut x = now_ms ^ id.rotate_left(32) ^ place.rotate_left(17) ^ 0x9E37_79B9_7F4A_7C15;
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
+    );
+    if let (Some(reveal), Some(closed)) = (reveal, replies.first_mut())
+        && !closed.is_refusal()
+    {
+        closed.text = format!("{}\n{}", closed.text, reveal.text);
+        closed.file = reveal.file;
+    }
+    replies
 }
 
 pub(super) fn start(table: &mut Table, caller: &Caller, now_ms: u64) -> Vec<Reply> {
@@ -302,6 +339,7 @@ pub(super) fn start(table: &mut Table, caller: &Caller, now_ms: u64) -> Vec<Repl
     let Some(session) = table.sessions.get_mut(&id) else {
         return refuse(caller, NO_GAME);
     };
+    let seeds = &mut table.seeds;
     if session.game().is_some() {
         return refuse(caller, "The game is already running.");
     }
@@ -315,14 +353,19 @@ pub(super) fn start(table: &mut Table, caller: &Caller, now_ms: u64) -> Vec<Repl
             "At least 2 players are needed (3 to 6 for the real game); others type `join`.",
         );
     }
+    let host_seed = session.meta.settings.seed;
+    let seed = match host_seed {
+        Some(seed) => seed,
+        None => match seeds.draw() {
+            Ok(seed) => seed,
+            Err(e) => {
+                return refuse(caller, format!("The game could not start: {e}. Try again."));
+            }
+        },
+    };
     let before = session.meta.clone();
-    let seed = session
-        .meta
-        .settings
-        .seed
-        .unwrap_or_else(|| derive_seed(now_ms, id, caller.place));
-    let mut seat_rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5EA7_5EA7);
-    session.meta.seats.shuffle(&mut seat_rng);
+    let joined: Vec<String> = session.meta.seats.iter().map(|s| s.name.clone()).collect();
+    fairness::seat_order(seed, &mut session.meta.seats);
     let settings = session.meta.settings.engine_settings(players as u8);
     let mut notes = Vec::new();
     if players == 2 {
@@ -333,10 +376,13 @@ pub(super) fn start(table: &mut Table, caller: &Caller, now_ms: u64) -> Vec<Repl
             "The beginner map is for 3–4 players, so this game uses the variable setup.".into(),
         );
     }
+    let commitment = fairness::commitment(id, seed);
     session.meta.started = Some(Started {
         seed,
         at_ms: now_ms,
         settings: settings.clone(),
+        commitment: Some(commitment.clone()),
+        joined,
     });
     session.refresh_players();
     if let Err(e) = session.save_meta_or_restore(&*table.store, before) {
@@ -355,6 +401,7 @@ pub(super) fn start(table: &mut Table, caller: &Caller, now_ms: u64) -> Vec<Repl
     for n in notes {
         text.push_str(&format!("\n{n}"));
     }
+    text.push_str(&format!("\n{}", dice_line(id, host_seed, &commitment)));
     let place = session.place();
     // The lobby message becomes the start message: no more Join/Start buttons.
     let mut replies = vec![

@@ -62,13 +62,15 @@ pub fn suggest(
                     victim: Some(v), ..
                 },
             ) => {
+                // The value is the seat, which always resolves to the player shown, whatever
+                // the name looks like.
                 let n = names.get(*v as usize).cloned().unwrap_or_default();
                 let cards = g
                     .players
                     .get(*v as usize)
                     .map(|p| p.hand.total())
                     .unwrap_or(0);
-                push(n.clone(), format!("{n} · {cards} cards"))
+                push(format!("seat {}", *v + 1), format!("{n} · {cards} cards"))
             }
             _ => {}
         }
@@ -76,6 +78,19 @@ pub fn suggest(
     // Typing a label narrows by label (`1` → 1, 10–19; a road by either end); typing words
     // searches the descriptions (`ore`, `port`, a player's name).
     let p = partial.trim().to_lowercase();
+    if kind == PlaceKind::Victim {
+        // Players are found by name (or `seat N`), compared as names are.
+        let typed = names::key(partial);
+        let name_of = |value: &str| {
+            let seat: usize = value.strip_prefix("seat ")?.parse().ok()?;
+            names.get(seat.checked_sub(1)?)
+        };
+        out.retain(|(v, _)| {
+            *v == typed || name_of(v).is_some_and(|n| names::key(n).contains(&typed))
+        });
+        out.truncate(MAX_SUGGESTIONS);
+        return out;
+    }
     let by_label = p.chars().next().is_some_and(|c| c.is_ascii_digit())
         || (kind == PlaceKind::Robber && p.len() <= 2);
     let mut matching: Vec<(String, String)> = out

@@ -50,11 +50,17 @@ pub fn next_deadline(table: &Table) -> Option<u64> {
         .sessions
         .iter()
         .filter_map(|(id, s)| {
-            let due = s.next_deadline()?;
-            match table.tick_retries.get(id) {
-                Some(r) if Some(r.version) == s.game().map(|g| g.version) => Some(due.max(r.at_ms)),
-                _ => Some(due),
-            }
+            let expiry = match s.game() {
+                None => timer::lobby_deadline(s.meta.created_ms, table.options.lobby_expiry_ms),
+                Some(_) => None,
+            };
+            let due = match (s.next_deadline(), table.tick_retries.get(id)) {
+                (Some(due), Some(r)) if Some(r.version) == s.game().map(|g| g.version) => {
+                    Some(due.max(r.at_ms))
+                }
+                (due, _) => due,
+            };
+            due.into_iter().chain(expiry).min()
         })
         .min()
 }
@@ -136,7 +142,9 @@ fn act_for_the_absent(table: &mut Table, id: GameId, now_ms: u64) -> Vec<Reply> 
         let Some(s) = table.sessions.get(&id) else {
             break;
         };
-        let Some(action) = s.game().and_then(|g| timer::auto_action(g, seat)) else {
+        // The OS-seeded thread generator: independent of the game's secret seed.
+        let mut rng = rand::thread_rng();
+        let Some(action) = s.game().and_then(|g| timer::auto_action(g, seat, &mut rng)) else {
             continue;
         };
         let note = format!(

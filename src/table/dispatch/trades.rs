@@ -2,6 +2,26 @@
 
 use super::*;
 
+/// Open offers one player may have at once: each is a public message and a stored record, so
+/// one player must not be able to post them without end.
+pub const MAX_OPEN_OFFERS: usize = 3;
+
+/// The refusal for a player who already has [`MAX_OPEN_OFFERS`] open offers: which ones, and
+/// how to withdraw one.
+fn too_many_offers(open: &[&Offer]) -> String {
+    let list: Vec<String> = open
+        .iter()
+        .map(|o| format!("#{} ({} for {})", o.id, o.give, o.get))
+        .collect();
+    format!(
+        "You have {} open offers, the most one player may have: {}. Withdraw one first \
+         (`trade withdraw {}`), or wait until this turn ends.",
+        open.len(),
+        list.join(", "),
+        open.first().map_or(0, |o| o.id)
+    )
+}
+
 pub(super) fn offer_buttons(
     id: GameId,
     offer: &Offer,
@@ -65,6 +85,15 @@ pub(super) fn trade(
             vec![private_to_caller(caller, text).with_game(id)]
         }
         TradeCommand::Offer { give, get, to } => {
+            let open: Vec<&Offer> = session
+                .meta
+                .offers
+                .iter()
+                .filter(|o| o.from == seat)
+                .collect();
+            if open.len() >= MAX_OPEN_OFFERS {
+                return refuse(caller, too_many_offers(&open));
+            }
             let to = match offers::check_new(g, &names, seat, &give, &get, to) {
                 Ok(to) => to,
                 Err(e) => return refuse(caller, e.to_string()),

@@ -1,0 +1,87 @@
+//! Fair dice in the conversation: the commitment line of the start message, `export` (the
+//! public record so far), and the reveal of the seed with the whole record when a game ends
+//! or is abandoned. See `fairness` and `public_record`.
+
+use super::*;
+use crate::table::public_record::{Outcome, PublicRecord, RecordError};
+
+/// The start message's line about the dice.
+pub(super) fn dice_line(id: GameId, host_seed: Option<u64>, commitment: &str) -> String {
+    match host_seed {
+        Some(seed) => format!(
+            "Dice: seed {seed}, chosen by the host, so everyone can foresee the dice. Commitment {commitment}."
+        ),
+        None => format!(
+            "Dice: the seed is secret until the game ends. Its commitment, SHA-256 of \"catan-bot game {id} seed <seed>\": {commitment}"
+        ),
+    }
+}
+
+/// File name of a game's record.
+fn record_file(id: GameId) -> String {
+    format!("catan-game-{id}.json")
+}
+
+/// The record of a session, if its history is complete (a game resumed from a snapshot written
+/// before histories were kept has only part of it).
+fn record_of(s: &Session, outcome: Outcome, reveal: bool) -> Result<PublicRecord, RecordError> {
+    let played = s.game().map_or(0, |g| g.version);
+    if s.meta.started.is_some() && s.history().len() as u64 != played {
+        return Err(RecordError::IncompleteHistory(s.id()));
+    }
+    PublicRecord::build(&s.meta, s.history(), outcome, reveal)
+}
+
+/// `export`: the public record so far, privately to the caller (the seed stays secret).
+pub(super) fn export(table: &Table, caller: &Caller) -> Vec<Reply> {
+    let Some(s) = session_in(table, caller.place) else {
+        return refuse(caller, NO_GAME);
+    };
+    match record_of(s, Outcome::Running, false) {
+        Ok(record) => {
+            let text = format!(
+                "The public record of game {} so far: {} moves and what was announced after each. \
+                 The seed is revealed when the game ends; `catan-bot verify` then checks this file.",
+                s.id(),
+                record.moves.len()
+            );
+            vec![
+                private_to_caller(caller, text)
+                    .with_game(s.id())
+                    .with_file(record_file(s.id()), record.to_json()),
+            ]
+        }
+        Err(e) => {
+            let mut r = Reply::refusal(caller.user, e.to_string());
+            r.game = Some(s.id());
+            vec![r]
+        }
+    }
+}
+
+/// The public reveal at the end of a started game: the seed and the whole record, attached.
+/// `None` for lobbies; a game without a verifiable record still gets its seed revealed.
+pub(super) fn reveal(s: &Session, outcome: Outcome) -> Option<Reply> {
+    let started = s.meta.started.as_ref()?;
+    let id = s.id();
+    let (text, file) = match record_of(s, outcome, true) {
+        Ok(record) => (
+            format!(
+                "The seed of game {id} was {}: every roll, card and steal can now be checked against \
+                 the commitment from the start, e.g. with `catan-bot verify {}`.",
+                started.seed,
+                record_file(id)
+            ),
+            Some(record.to_json()),
+        ),
+        Err(e) => {
+            tracing::warn!(game = id, error = %e, "no public record at the end of the game");
+            (format!("The seed of game {id} was {}.", started.seed), None)
+        }
+    };
+    let mut r = Reply::public(s.place(), text).with_game(id);
+    if let Some(bytes) = file {
+        r = r.with_file(record_file(id), bytes);
+    }
+    Some(r)
+}
