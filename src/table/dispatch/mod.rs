@@ -6,10 +6,10 @@ use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
-use crate::engine::{Action, Event, Game, Phase, Resource, Seat};
+use crate::engine::{Action, Event, Game, HexId, Phase, Resource, Seat};
 
 use super::Table;
-use super::command::{self, Command, TradeCommand};
+use super::command::{self, Command, ParseError, TradeCommand};
 use super::lobby::{self, LobbySettings, Setting};
 use super::messages;
 use super::offers::{self, Offer};
@@ -22,6 +22,7 @@ use super::timer;
 mod actions;
 mod buttons;
 mod info;
+mod moves;
 mod seating;
 mod suggest;
 mod timer_ticks;
@@ -62,7 +63,9 @@ pub fn text(table: &mut Table, caller: &Caller, text: &str, now_ms: u64) -> Vec<
             let game = table.by_place.get(&caller.place).copied();
             let mut r = Reply::refusal(caller.user, e.to_string());
             r.game = game;
-            vec![r]
+            let mut replies = vec![r];
+            moves::add_to_refusal(&mut replies, moves::parse_hint(table, caller, &e));
+            replies
         }
     }
 }
@@ -103,8 +106,17 @@ pub(super) fn run(table: &mut Table, caller: &Caller, cmd: Command, now_ms: u64)
             let Some((id, seat)) = seated(table, caller) else {
                 return seat_refusal(table, caller);
             };
-            act(table, id, seat, &action, Some(caller), now_ms, None)
+            let action = moves::with_only_victim(table, id, seat, action);
+            let mut replies = act(table, id, seat, &action, Some(caller), now_ms, None);
+            if replies.iter().any(Reply::is_refusal) {
+                // Refused: the game is as before, so its legal places are still the ones to name.
+                let hint = moves::place_hint(table, id, seat, &action);
+                moves::add_to_refusal(&mut replies, hint);
+            }
+            replies
         }
+        Command::Moves => moves::moves(table, caller),
+        Command::Choices(kind) => moves::choices(table, caller, &kind),
         Command::Bank {
             give,
             give_amount,
