@@ -17,6 +17,7 @@ fn local(data: &Path, script: &Path, seed: u64) -> std::process::Output {
             "--players",
             "alice,bob,carol",
             "--no-boards",
+            "--acks",
             "--seed",
         ])
         .arg(seed.to_string())

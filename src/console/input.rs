@@ -1,5 +1,7 @@
-//! What a console line means: `name: command`, `as name`, a plain command for the active
-//! player, a comment, or `quit`.
+//! What a console line means: `name: command`, `as name`, a plain command for the player
+//! chosen with `as` (or for nobody in particular), a comment, or `quit`.
+
+use crate::table::command::{self, Command, ParseError};
 
 /// One input line, understood.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -10,7 +12,7 @@ pub enum Line {
     Switch(usize),
     /// `name: ...` with a name that is not playing.
     UnknownPlayer(String),
-    /// A command for `player` (index), or for the active player.
+    /// A command for `player` (index), or without a name.
     Command {
         player: Option<usize>,
         text: String,
@@ -32,6 +34,24 @@ pub fn player_names(raw: &[String]) -> anyhow::Result<Vec<String>> {
         }
     }
     Ok(names)
+}
+
+/// Whether a command typed without `name:` must say whose it is: anything a player does or
+/// asks about themselves. What every player may see (`help`, `rules`, `status`, `board`,
+/// `log`) and lines refused whoever types them need no name.
+pub fn needs_player(text: &str) -> bool {
+    match command::parse(text, None) {
+        Ok(Command::Help | Command::Rules(_) | Command::Status | Command::Board | Command::Log) => {
+            false
+        }
+        Ok(_) | Err(ParseError::NoGame) => true,
+        Err(_) => false,
+    }
+}
+
+/// Whether `text` asks for the command list (the console adds its own lines to it).
+pub fn is_help(text: &str) -> bool {
+    matches!(command::parse(text, None), Ok(Command::Help))
 }
 
 fn find(players: &[String], name: &str) -> Option<usize> {
@@ -110,6 +130,33 @@ mod tests {
             Line::UnknownPlayer("zed".into())
         );
         assert_eq!(parse_line("as zed", &p), Line::UnknownPlayer("zed".into()));
+    }
+
+    #[test]
+    fn commands_for_everyone_need_no_name() {
+        for text in [
+            "help",
+            "status",
+            "board",
+            "log",
+            "rules robber",
+            "dance",
+            "roll twice",
+        ] {
+            assert!(!needs_player(text), "{text}");
+        }
+        for text in [
+            "roll",
+            "moves",
+            "build road 8-13",
+            "build road ?",
+            "hand",
+            "join",
+            "end",
+        ] {
+            assert!(needs_player(text), "{text}");
+        }
+        assert!(is_help("help") && is_help("?") && !is_help("hand"));
     }
 
     #[test]

@@ -222,7 +222,7 @@ impl Game {
                 .filter(|s| set & (1 << s) != 0)
                 .map(|s| format!("seat {s}"))
                 .collect();
-            super::game::join_and(&seats)
+            super::game::join_or(&seats)
         };
         match victim {
             None if set != 0 => Err(RuleError::Robber(format!(

@@ -89,7 +89,7 @@ pub enum ParseError {
     NoGame,
     /// A road between two intersections that do not touch; `neighbours` are those of `a`.
     #[error(
-        "Intersections {a} and {b} are not neighbours, so no road joins them ({a} neighbours {neighbours}). Expected: `{usage}`."
+        "Intersections {a} and {b} are not neighbours, so no road joins them: {a} neighbours {neighbours}."
     )]
     NotNeighbours {
         a: String,
@@ -861,7 +861,7 @@ mod tests {
             }
         );
         assert!(
-            err.to_string().contains("(12 neighbours 8 and 17)"),
+            err.to_string().contains(": 12 neighbours 8 and 17."),
             "{err}"
         );
         let err = p("play road-building 8-13 14-15").unwrap_err();

@@ -3,10 +3,13 @@
 
 use super::suggest::places;
 use super::*;
+use crate::engine::{Topology, VertexId};
 use crate::table::questions::question_for;
 
-/// How many places a refusal or a `moves` line names before "… (N in all)".
+/// How many places a `moves` line names before "… (N in all)".
 const NAMED: usize = 12;
+/// How many places a refusal names: the nearest to the refused one.
+const NEAREST: usize = 6;
 
 /// `build road ?` and the like: every choice of `kind`, one per line with its description.
 pub(super) fn choices(table: &Table, caller: &Caller, kind: &PlaceKind) -> Vec<Reply> {
@@ -98,7 +101,7 @@ pub(super) fn moves_text(g: &Game, seat: Seat, names: &[String]) -> String {
             .into_iter()
             .map(|(v, _)| v)
             .collect();
-        name_some(&values, &question_for(&kind))
+        name_some(&values, NAMED, &question_for(&kind))
     };
     let mut lines: Vec<String> = Vec::new();
     if has(|a| *a == Action::Roll) {
@@ -107,8 +110,16 @@ pub(super) fn moves_text(g: &Game, seat: Seat, names: &[String]) -> String {
     if let Phase::Discard { owed } = &g.phase
         && let Some((_, n)) = owed.iter().find(|(s, _)| *s == seat)
     {
+        // An example from the player's own hand: the first `n` cards of it.
+        let mut example = crate::engine::Resources::default();
+        let hand = g.players[seat as usize].hand;
+        for (r, count) in hand.iter() {
+            let take = count.min(n - example.total() as u8);
+            example[r] += take;
+        }
         lines.push(format!(
-            "discard {n} cards (half your hand), e.g. discard 2 wool 1 ore"
+            "discard {n} cards (half your hand), e.g. discard {}",
+            command::resources_words(&example)
         ));
     }
     if has(|a| matches!(a, Action::MoveRobber { .. })) {
@@ -191,8 +202,8 @@ pub(super) fn moves_text(g: &Game, seat: Seat, names: &[String]) -> String {
 }
 
 /// `8-12, 12-17 or 17-22`, or the first few and `… (40 in all: build road ?)`.
-fn name_some(values: &[String], question: &str) -> String {
-    if values.len() <= NAMED {
+fn name_some(values: &[String], limit: usize, question: &str) -> String {
+    if values.len() <= limit {
         return match values.split_last() {
             Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
             Some((last, _)) => last.clone(),
@@ -201,7 +212,7 @@ fn name_some(values: &[String], question: &str) -> String {
     }
     format!(
         "{}, … ({} in all: {question})",
-        values[..NAMED].join(", "),
+        values[..limit].join(", "),
         values.len()
     )
 }
@@ -276,15 +287,50 @@ pub(super) fn place_hint(table: &Table, id: GameId, seat: Seat, action: &Action)
     if values.is_empty() || values.contains(&refused) {
         return None;
     }
+    let values = nearest_first(topo, &label_vertices(topo, &refused), values);
     Some(format!(
         "{what} {}.",
-        name_some(&values, &question_for(&kind))
+        name_some(&values, NEAREST, &question_for(&kind))
     ))
+}
+
+/// The intersections a place label names: `12` one, `8-13` two.
+fn label_vertices(topo: &Topology, label: &str) -> Vec<VertexId> {
+    label
+        .split('-')
+        .filter_map(|part| topo.parse_vertex(part))
+        .collect()
+}
+
+/// `values` (place labels) sorted by how many steps along the paths they are from `near`,
+/// so a refusal names the places close to what was asked for.
+fn nearest_first(topo: &Topology, near: &[VertexId], mut values: Vec<String>) -> Vec<String> {
+    let mut distance = vec![usize::MAX; topo.vertex_count()];
+    let mut queue: std::collections::VecDeque<VertexId> = near.iter().copied().collect();
+    for &v in near {
+        distance[v as usize] = 0;
+    }
+    while let Some(v) = queue.pop_front() {
+        for &n in &topo.vertex_neighbors[v as usize] {
+            if distance[n as usize] == usize::MAX {
+                distance[n as usize] = distance[v as usize] + 1;
+                queue.push_back(n);
+            }
+        }
+    }
+    values.sort_by_key(|label| {
+        label_vertices(topo, label)
+            .iter()
+            .map(|&v| distance[v as usize])
+            .min()
+            .unwrap_or(usize::MAX)
+    });
+    values
 }
 
 /// For a road typed between two intersections that do not touch: the roads open to the caller.
 pub(super) fn parse_hint(table: &Table, caller: &Caller, error: &ParseError) -> Option<String> {
-    let ParseError::NotNeighbours { usage, .. } = error else {
+    let ParseError::NotNeighbours { a, b, usage, .. } = error else {
         return None;
     };
     let (id, seat) = seated(table, caller)?;
@@ -298,7 +344,14 @@ pub(super) fn parse_hint(table: &Table, caller: &Caller, error: &ParseError) -> 
         .into_iter()
         .map(|(v, _)| v)
         .collect();
-    (!values.is_empty()).then(|| format!("{what} {}.", name_some(&values, &question_for(&kind))))
+    let topo = g.topology();
+    let values = nearest_first(topo, &label_vertices(topo, &format!("{a}-{b}")), values);
+    (!values.is_empty()).then(|| {
+        format!(
+            "{what} {}.",
+            name_some(&values, NEAREST, &question_for(&kind))
+        )
+    })
 }
 
 /// Adds `hint` to the refusal among `replies`, if there is one.
@@ -318,12 +371,24 @@ mod tests {
     #[test]
     fn long_lists_are_cut_and_point_to_the_question() {
         let few: Vec<String> = ["3", "7", "23"].map(String::from).to_vec();
-        assert_eq!(name_some(&few, "build settlement ?"), "3, 7 or 23");
-        assert_eq!(name_some(&few[..1], "x"), "3");
+        assert_eq!(name_some(&few, 12, "build settlement ?"), "3, 7 or 23");
+        assert_eq!(name_some(&few[..1], 12, "x"), "3");
         let many: Vec<String> = (1..=20).map(|n| n.to_string()).collect();
         assert_eq!(
-            name_some(&many, "build settlement ?"),
+            name_some(&many, 12, "build settlement ?"),
             "1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, … (20 in all: build settlement ?)"
         );
+    }
+
+    #[test]
+    fn refusals_name_the_nearest_places_first() {
+        let topo = Topology::get(crate::engine::BoardSize::Standard);
+        let labels: Vec<String> = ["1", "54", "8-13", "17", "30-36"]
+            .map(String::from)
+            .to_vec();
+        // From 12: 8-13 and 17 are one step away (12 neighbours 8 and 17), 1 three, 54 far.
+        let sorted = nearest_first(topo, &[11], labels);
+        assert_eq!(sorted[..2], ["8-13".to_string(), "17".to_string()]);
+        assert_eq!(sorted.last().map(String::as_str), Some("54"));
     }
 }

@@ -78,7 +78,7 @@ pub(super) fn places(
             (PlaceKind::Robber, Action::MoveRobber { hex, .. })
             | (PlaceKind::Knight, Action::PlayKnight { hex, .. }) => push(
                 topo.hex_labels[*hex as usize].clone(),
-                messages::hex_text(topo, &g.layout, *hex),
+                robber_text(g, seat, names, *hex),
             ),
             (
                 PlaceKind::Victim { .. },
@@ -106,16 +106,33 @@ pub(super) fn places(
     out
 }
 
-/// `8-13 · from 8 · lumber 5 to 13 · grain 2`.
+/// `C3 (ore 11) · rob bob or carol`: a hex for the robber, with whom it could rob there.
+fn robber_text(g: &Game, seat: Seat, names: &[String], hex: crate::engine::HexId) -> String {
+    let hex_text = messages::hex_text(g.topology(), &g.layout, hex);
+    let victims: Vec<String> = g
+        .robber_victims(seat, hex)
+        .iter()
+        .map(|&v| names.get(v as usize).cloned().unwrap_or_default())
+        .collect();
+    match victims.split_last() {
+        None => hex_text,
+        Some((last, [])) => format!("{hex_text} · rob {last}"),
+        Some((last, rest)) => format!("{hex_text} · rob {} or {last}", rest.join(", ")),
+    }
+}
+
+/// `8-13 · from 8 (lumber 5) to 13 (lumber 5, grain 2)`.
 fn road_text(g: &Game, e: EdgeId) -> String {
     let topo = g.topology();
     let [a, b] = topo.edge_vertices[e as usize];
-    format!(
-        "{} · from {} to {}",
-        topo.edge_label(e),
-        messages::vertex_text(topo, &g.layout, a),
-        messages::vertex_text(topo, &g.layout, b)
-    )
+    let end = |v| {
+        let text = messages::vertex_text(topo, &g.layout, v);
+        match text.split_once(" · ") {
+            Some((label, what)) => format!("{label} ({})", what.replace(" · ", ", ")),
+            None => text,
+        }
+    };
+    format!("{} · from {} to {}", topo.edge_label(e), end(a), end(b))
 }
 
 /// A road typed as `8-13`, `13-8` or `8 13`.
