@@ -51,6 +51,12 @@ fn a_whole_game_from_a_script() {
         "no winner in output"
     );
     assert!(
+        stdout
+            .trim_end()
+            .ends_with("* The game has ended. Run catan-bot local again to start a new one."),
+        "the end is said last"
+    );
+    assert!(
         !stdout.contains("It is not your turn"),
         "a scripted command was refused"
     );

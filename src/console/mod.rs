@@ -178,12 +178,19 @@ pub fn run(args: LocalArgs) -> anyhow::Result<std::process::ExitCode> {
                     .map(|v| format!("v{v}"))
                     .unwrap_or_else(|| "-".into());
                 printer.ack(n + 1, &version)?;
+                if table.game_in(PLACE).is_none() {
+                    printer.note(GAME_OVER)?;
+                    break;
+                }
             }
         }
     }
     printer.flush()?;
     Ok(std::process::ExitCode::SUCCESS)
 }
+
+/// Said when the game is won or abandoned: nothing more to type here.
+const GAME_OVER: &str = "The game has ended. Run catan-bot local again to start a new one.";
 
 /// What `help` adds in the terminal.
 const CONSOLE_HELP: &str = "In this terminal: `name: command` plays as that player, `as name` \
