@@ -15,7 +15,13 @@ pub fn parse(words: &[&str], ctx: Option<&ParseContext>) -> Result<Option<Comman
     let Some((&head, rest)) = words.split_first() else {
         return Ok(None);
     };
-    if head.eq_ignore_ascii_case("moves") {
+    let bare = head.trim_end_matches('?');
+    if rest.is_empty()
+        && (bare.eq_ignore_ascii_case("help") || bare.eq_ignore_ascii_case("commands"))
+    {
+        return Ok(Some(Command::Help));
+    }
+    if bare.eq_ignore_ascii_case("moves") {
         return if rest.is_empty() || rest == ["?"] {
             Ok(Some(Command::Moves))
         } else {
@@ -166,6 +172,8 @@ mod tests {
             })
         );
         assert_eq!(ask("moves"), Ok(Command::Moves));
+        assert_eq!(ask("moves?"), Ok(Command::Moves));
+        assert_eq!(ask("help?"), Ok(Command::Help));
         assert_eq!(ask("/catan moves"), Ok(Command::Moves));
         assert_eq!(ask("?"), Ok(Command::Help));
     }
