@@ -160,17 +160,19 @@ pub fn run(args: LocalArgs) -> anyhow::Result<std::process::ExitCode> {
             ))?,
             Line::Command { player, text } => {
                 let who = match player.or(active) {
-                    Some(i) => callers[i].clone(),
-                    None if !input::needs_player(&text) => start::everyone(),
-                    None => {
-                        printer.note(&whose(&table, &players, &text))?;
-                        continue;
-                    }
+                    Some(i) => Some(callers[i].clone()),
+                    None if !input::needs_player(&text) => Some(start::everyone()),
+                    None => None,
                 };
-                let replies = table.handle_text(&who, &text, now_ms());
-                printer.replies(&replies)?;
-                if input::is_help(&text) {
-                    printer.note(CONSOLE_HELP)?;
+                match who {
+                    Some(who) => {
+                        let replies = table.handle_text(&who, &text, now_ms());
+                        printer.replies(&replies)?;
+                        if input::is_help(&text) {
+                            printer.note(CONSOLE_HELP)?;
+                        }
+                    }
+                    None => printer.note(&whose(&table, &players, &text))?,
                 }
                 let version = table
                     .game_in(PLACE)
