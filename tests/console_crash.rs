@@ -61,6 +61,7 @@ fn run_once(data: &Path, script: &Path, kill: Kill) -> (Option<u64>, bool) {
             "--players",
             "alice,bob,carol",
             "--no-boards",
+            "--acks",
             "--seed",
         ])
         .arg(SEED.to_string())

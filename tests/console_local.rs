@@ -17,6 +17,7 @@ fn local(data: &Path, script: &Path, seed: u64) -> std::process::Output {
             "--players",
             "alice,bob,carol",
             "--no-boards",
+            "--acks",
             "--seed",
         ])
         .arg(seed.to_string())
@@ -48,6 +49,12 @@ fn a_whole_game_from_a_script() {
     assert!(
         stdout.contains(&format!("🏆 {winner} wins")),
         "no winner in output"
+    );
+    assert!(
+        stdout
+            .trim_end()
+            .ends_with("* The game has ended. Run catan-bot local again to start a new one."),
+        "the end is said last"
     );
     assert!(
         !stdout.contains("It is not your turn"),

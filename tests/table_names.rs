@@ -130,27 +130,29 @@ fn names_that_broke_robbery_are_robbed_correctly_through_autocomplete() {
             continue;
         }
         let thief = h.display_name(seat);
-        let choices = h.table().suggest(&h.caller(&thief), PlaceKind::Victim, "");
+        // A hex where someone can be robbed, then the victims suggested for it.
+        let hexes: Vec<_> = h
+            .state()
+            .legal_actions(seat)
+            .into_iter()
+            .filter_map(|a| match a {
+                Action::MoveRobber {
+                    hex,
+                    victim: Some(_),
+                } => Some(hex),
+                _ => None,
+            })
+            .collect();
+        let hex = hexes[robberies % hexes.len()];
+        let label = h.state().topology().hex_labels[hex as usize].clone();
+        let kind = PlaceKind::Victim { hex: label.clone() };
+        let choices = h.table().suggest(&h.caller(&thief), kind, "");
         assert!(!choices.is_empty());
         let (value, description) = choices[robberies % choices.len()].clone();
         let shown = seated
             .iter()
             .position(|n| description.starts_with(&format!("{n} · ")))
             .expect("the choice shows a seated name") as Seat;
-        // A hex where that player can be robbed.
-        let hex = h
-            .state()
-            .legal_actions(seat)
-            .into_iter()
-            .find_map(|a| match a {
-                Action::MoveRobber {
-                    hex,
-                    victim: Some(v),
-                } if v == shown => Some(hex),
-                _ => None,
-            })
-            .expect("the suggested victim can be robbed somewhere");
-        let label = h.state().topology().hex_labels[hex as usize].clone();
         let before: Vec<u32> = h.state().players.iter().map(|p| p.hand.total()).collect();
         let r = h.say(&thief, &format!("robber {label} {value}"));
         assert_no_refusal(&r, &format!("{thief}: robber {label} {value}"));

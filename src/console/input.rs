@@ -1,8 +1,10 @@
 //! Reading console lines ([`LineReader`]: bytes in, bounded, never fatal) and what a line
-//! means: `name: command`, `as name`, a plain command for the active player, a comment, or
-//! `quit`.
+//! means: `name: command`, `as name`, a plain command for the player chosen with `as` (or for
+//! nobody in particular), a comment, or `quit`.
 
 use std::io::{self, BufRead};
+
+use crate::table::command::{self, Command, ParseError};
 
 /// The longest line read, in bytes; the rest of a longer line is skipped.
 pub const MAX_LINE: usize = 4096;
@@ -89,7 +91,7 @@ pub enum Line {
     Switch(usize),
     /// `name: ...` with a name that is not playing.
     UnknownPlayer(String),
-    /// A command for `player` (index), or for the active player.
+    /// A command for `player` (index), or without a name.
     Command {
         player: Option<usize>,
         text: String,
@@ -111,6 +113,24 @@ pub fn player_names(raw: &[String]) -> anyhow::Result<Vec<String>> {
         }
     }
     Ok(names)
+}
+
+/// Whether a command typed without `name:` must say whose it is: anything a player does or
+/// asks about themselves. What every player may see (`help`, `rules`, `status`, `board`,
+/// `log`) and lines refused whoever types them need no name.
+pub fn needs_player(text: &str) -> bool {
+    match command::parse(text, None) {
+        Ok(Command::Help | Command::Rules(_) | Command::Status | Command::Board | Command::Log) => {
+            false
+        }
+        Ok(_) | Err(ParseError::NoGame) => true,
+        Err(_) => false,
+    }
+}
+
+/// Whether `text` asks for the command list (the console adds its own lines to it).
+pub fn is_help(text: &str) -> bool {
+    matches!(command::parse(text, None), Ok(Command::Help))
 }
 
 fn find(players: &[String], name: &str) -> Option<usize> {
@@ -247,6 +267,33 @@ mod tests {
                 Err(Skipped::TooLong)
             ]
         );
+    }
+
+    #[test]
+    fn commands_for_everyone_need_no_name() {
+        for text in [
+            "help",
+            "status",
+            "board",
+            "log",
+            "rules robber",
+            "dance",
+            "roll twice",
+        ] {
+            assert!(!needs_player(text), "{text}");
+        }
+        for text in [
+            "roll",
+            "moves",
+            "build road 8-13",
+            "build road ?",
+            "hand",
+            "join",
+            "end",
+        ] {
+            assert!(needs_player(text), "{text}");
+        }
+        assert!(is_help("help") && is_help("?") && !is_help("hand"));
     }
 
     #[test]

@@ -1,15 +1,16 @@
 //! `catan-bot local`: a terminal adapter over the same [`Table`] the Discord bot uses. Several
-//! local players type commands (`alice: build road 12-13`, or `as bob` then plain commands);
+//! local players type commands (`alice: build road 8-13`, or `as bob` then plain commands);
 //! private replies are printed marked for their owner; posted boards are written as PNG files.
 //! Lines come from `--script FILE` or stdin, so tests drive whole games with it.
 //!
-//! Every command ends with an acknowledgement line (`ack <line> v<version>`), printed only
-//! after the table returned, i.e. after the action is durable in the store.
+//! With `--acks`, every command ends with an acknowledgement line (`ack <line> v<version>`),
+//! printed only after the table returned, i.e. after the action is durable in the store.
 
 mod input;
 mod output;
+mod start;
 
-use std::io::{BufRead, Write};
+use std::io::BufRead;
 use std::path::PathBuf;
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -49,6 +50,9 @@ pub struct LocalArgs {
     /// Do not draw boards or write files (faster; for scripted runs).
     #[arg(long)]
     pub no_boards: bool,
+    /// After each command print `ack <line> v<version>` once it is stored (for scripts).
+    #[arg(long)]
+    pub acks: bool,
 }
 
 /// A data directory for a game that is not kept; removed on exit.
@@ -102,13 +106,15 @@ pub fn run(args: LocalArgs) -> anyhow::Result<std::process::ExitCode> {
         ..TableOptions::default()
     };
     let mut table = Table::open(Box::new(store), options)?;
-    let callers: Vec<Caller> = players
-        .iter()
-        .enumerate()
-        .map(|(i, n)| Caller::new(PLACE, i as u64 + 1, n.clone()))
-        .collect();
+    let callers: Vec<Caller> = start::callers(&table, &players)?;
     let stdout = std::io::stdout();
-    let mut printer = Printer::new(stdout.lock(), &callers, args.out.clone(), !args.no_boards);
+    let mut printer = Printer::new(
+        stdout.lock(),
+        &callers,
+        args.out.clone(),
+        !args.no_boards,
+        args.acks,
+    );
     for p in table.load_problems() {
         printer.note(&format!(
             "stored game {} could not be resumed: {}",
@@ -117,7 +123,17 @@ pub fn run(args: LocalArgs) -> anyhow::Result<std::process::ExitCode> {
     }
     printer.replies(table.startup_notices())?;
 
-    ensure_game(&mut table, &callers, &args, &mut printer)?;
+    start::ensure_game(
+        &mut table,
+        &callers,
+        &new_game_settings(&args),
+        &mut printer,
+    )?;
+    if let Some(game) = table.game_in(PLACE) {
+        for line in start::banner(&game, args.data.is_some()) {
+            printer.note(&line)?;
+        }
+    }
 
     let reader: Box<dyn BufRead> = match &args.script {
         Some(path) => Box::new(std::io::BufReader::new(
@@ -126,7 +142,8 @@ pub fn run(args: LocalArgs) -> anyhow::Result<std::process::ExitCode> {
         )),
         None => Box::new(std::io::BufReader::new(std::io::stdin())),
     };
-    let mut active = 0usize;
+    // The player chosen with `as name`; until then a command must say whose it is.
+    let mut active: Option<usize> = None;
     let mut lines = input::LineReader::new(reader);
     let mut n = 0;
     while let Some(line) = lines.next_line().context("reading a command")? {
@@ -144,7 +161,7 @@ pub fn run(args: LocalArgs) -> anyhow::Result<std::process::ExitCode> {
             Line::Blank => continue,
             Line::Quit => break,
             Line::Switch(i) => {
-                active = i;
+                active = Some(i);
                 printer.note(&format!("now typing as {}", players[i]))?;
             }
             Line::UnknownPlayer(name) => printer.note(&format!(
@@ -152,15 +169,31 @@ pub fn run(args: LocalArgs) -> anyhow::Result<std::process::ExitCode> {
                 players.join(", ")
             ))?,
             Line::Command { player, text } => {
-                let who = player.unwrap_or(active);
-                let replies = table.handle_text(&callers[who], &text, now_ms());
-                printer.replies(&replies)?;
+                let who = match player.or(active) {
+                    Some(i) => Some(callers[i].clone()),
+                    None if !input::needs_player(&text) => Some(start::everyone()),
+                    None => None,
+                };
+                match who {
+                    Some(who) => {
+                        let replies = table.handle_text(&who, &text, now_ms());
+                        printer.replies(&replies)?;
+                        if input::is_help(&text) {
+                            printer.note(CONSOLE_HELP)?;
+                        }
+                    }
+                    None => printer.note(&whose(&table, &players, &text))?,
+                }
                 let version = table
                     .game_in(PLACE)
                     .and_then(|g| g.version)
                     .map(|v| format!("v{v}"))
                     .unwrap_or_else(|| "-".into());
                 printer.ack(n, &version)?;
+                if table.game_in(PLACE).is_none() {
+                    printer.note(GAME_OVER)?;
+                    break;
+                }
             }
         }
     }
@@ -168,56 +201,50 @@ pub fn run(args: LocalArgs) -> anyhow::Result<std::process::ExitCode> {
     Ok(std::process::ExitCode::SUCCESS)
 }
 
-/// Creates and starts the console game unless one is stored already (then resumes it). Safe
-/// to repeat after an interrupted start: it only does the missing steps.
-fn ensure_game(
-    table: &mut Table,
-    callers: &[Caller],
-    args: &LocalArgs,
-    printer: &mut Printer<impl Write>,
-) -> anyhow::Result<()> {
-    let Some(host) = callers.first() else {
-        anyhow::bail!("no players");
-    };
-    if let Some(g) = table.game_in(PLACE)
-        && let Some(v) = g.version
-    {
-        printer.note(&format!("resumed game {} at move {v}", g.id))?;
-        let status = table.handle_text(host, "status", now_ms());
-        printer.replies(&status)?;
-        return Ok(());
+/// Said when the game is won or abandoned: nothing more to type here.
+const GAME_OVER: &str = "The game has ended. Run catan-bot local again to start a new one.";
+
+/// What `help` adds in the terminal.
+const CONSOLE_HELP: &str = "In this terminal: `name: command` plays as that player, `as name` \
+     makes plain commands that player's, `quit` stops (the game is kept only with --data).";
+
+/// The settings a new game is opened with: the seed and `--settings`.
+fn new_game_settings(args: &LocalArgs) -> String {
+    let mut text = String::new();
+    if let Some(seed) = args.seed {
+        text.push_str(&format!("seed {seed} "));
     }
-    if table.game_in(PLACE).is_none() {
-        let mut text = format!("new players {}", callers.len());
-        if let Some(seed) = args.seed {
-            text.push_str(&format!(" seed {seed}"));
-        }
-        if !args.settings.trim().is_empty() {
-            text.push(' ');
-            text.push_str(args.settings.trim());
-        }
-        let r = table.handle_text(host, &text, now_ms());
-        printer.replies(&r)?;
-        if r.iter().any(|r| r.is_refusal()) {
-            anyhow::bail!("the game could not be created");
-        }
-    }
-    let joined: Vec<u64> = table
+    text.push_str(args.settings.trim());
+    text
+}
+
+/// Asks whose a command typed without a name is, naming who the game waits for.
+fn whose(table: &Table, players: &[String], text: &str) -> String {
+    let waiting: Vec<String> = table
         .game_in(PLACE)
-        .map(|g| g.players.iter().map(|(u, _)| *u).collect())
+        .and_then(|g| {
+            let state = table.game_state(g.id)?;
+            Some(
+                state
+                    .waiting_for()
+                    .iter()
+                    .filter_map(|&s| g.players.get(s as usize).map(|(_, n)| n.clone()))
+                    .collect(),
+            )
+        })
         .unwrap_or_default();
-    for c in callers.iter().filter(|c| !joined.contains(&c.user)) {
-        let r = table.handle_text(c, "join", now_ms());
-        printer.replies(&r)?;
-    }
-    let r = table.handle_text(host, "start", now_ms());
-    printer.replies(&r)?;
-    match table
-        .game_in(PLACE)
-        .and_then(|g| g.version.map(|v| (g.id, v)))
-    {
-        Some((id, v)) => printer.note(&format!("started game {id} at move {v}"))?,
-        None => anyhow::bail!("the game could not be started"),
-    }
-    Ok(())
+    let example = waiting
+        .first()
+        .or(players.first())
+        .cloned()
+        .unwrap_or_default();
+    let awaited = if waiting.is_empty() {
+        String::new()
+    } else {
+        format!(" The game waits for {}.", waiting.join(" and "))
+    };
+    format!(
+        "Whose command is `{text}`? Players: {}.{awaited} Write `{example}: {text}`, or `as {example}` to type as {example} from now on.",
+        players.join(", ")
+    )
 }

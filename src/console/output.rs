@@ -1,6 +1,8 @@
 //! How replies look in a terminal: public text as is, private text marked for its owner,
 //! hints as the commands to type, boards written as PNG files. Edits of a live message (the
-//! lobby, the turn message) print only their new lines: a terminal cannot edit.
+//! lobby, the turn message) print only their new lines: a terminal cannot edit. Chat-only
+//! things are left out: buttons (typed commands do the same), pings (the text names who is
+//! awaited), markdown, and reactions (the typed answer is named instead).
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -9,6 +11,8 @@ use std::collections::HashMap;
 
 use crate::table::typed_hints::typed_hints_line;
 use crate::table::{Audience, Caller, Picture, Reply, ReplyKind};
+
+use super::start::EVERYONE;
 
 pub struct Printer<W: Write> {
     out: W,
@@ -21,18 +25,33 @@ pub struct Printer<W: Write> {
     live: HashMap<(u64, bool), String>,
     /// The hints line last printed per game's live message.
     live_hints: HashMap<u64, String>,
+    /// Print `ack <line> v<version>` after each command (for scripts).
+    acks: bool,
 }
 
 impl<W: Write> Printer<W> {
-    pub fn new(out: W, callers: &[Caller], board_dir: PathBuf, write_boards: bool) -> Self {
+    pub fn new(
+        out: W,
+        callers: &[Caller],
+        board_dir: PathBuf,
+        write_boards: bool,
+        acks: bool,
+    ) -> Self {
+        // A resumed game adds to the pictures of earlier runs instead of overwriting them.
+        let boards_written = if write_boards {
+            last_picture_number(&board_dir)
+        } else {
+            0
+        };
         Printer {
             out,
             names: callers.iter().map(|c| (c.user, c.name.clone())).collect(),
             board_dir,
             write_boards,
-            boards_written: 0,
+            boards_written,
             live: HashMap::new(),
             live_hints: HashMap::new(),
+            acks,
         }
     }
 
@@ -51,33 +70,42 @@ impl<W: Write> Printer<W> {
         self.out.flush()
     }
 
+    /// Only the refusals among `replies` (steps the user did not ask for succeed quietly).
+    pub fn refusals(&mut self, replies: &[Reply]) -> std::io::Result<()> {
+        for r in replies.iter().filter(|r| r.is_refusal()) {
+            self.reply(r)?;
+        }
+        self.out.flush()
+    }
+
     fn reply(&mut self, r: &Reply) -> std::io::Result<()> {
         let prefix = match r.audience {
-            Audience::Channel(_) => String::new(),
-            Audience::Private(user) => format!("[private to {}] ", self.name(user)),
+            Audience::Private(user) if user != EVERYONE => {
+                format!("[private to {}] ", self.name(user))
+            }
+            _ => String::new(),
         };
-        let mut text = self.new_part(r);
-        if !r.mention.is_empty() && r.kind == ReplyKind::TurnStart {
-            let who: Vec<String> = r
-                .mention
-                .iter()
-                .map(|&u| format!("@{}", self.name(u)))
-                .collect();
-            text = format!("{} {text}", who.join(" "));
+        let text = self.new_part(r);
+        if r.kind == ReplyKind::TurnStart {
+            // Someone new is awaited: set it apart from what came before.
+            writeln!(self.out)?;
         }
-        for line in text.lines() {
-            writeln!(self.out, "{prefix}{line}")?;
+        // Later lines of a private reply are indented under the first, which names its owner.
+        let indent = " ".repeat(prefix.chars().count());
+        for (i, line) in plain(&text).lines().enumerate() {
+            let lead = if i == 0 { &prefix } else { &indent };
+            writeln!(self.out, "{lead}{line}")?;
         }
         if let Some(line) = typed_hints_line(&r.hints, "")
             && self.hints_changed(r, &line)
         {
-            writeln!(self.out, "{prefix}  {line}")?;
+            writeln!(self.out, "{indent}  {line}")?;
         }
         if let Some(deadline) = r.deadline_ms {
             let secs = deadline / 1000;
             writeln!(
                 self.out,
-                "{prefix}  (turn timer: until {:02}:{:02}:{:02} UTC)",
+                "{indent}  (turn timer: until {:02}:{:02}:{:02} UTC)",
                 secs / 3600 % 24,
                 secs / 60 % 60,
                 secs % 60
@@ -187,10 +215,12 @@ impl<W: Write> Printer<W> {
         self.out.flush()
     }
 
-    /// The acknowledgement of input line `line`: printed after the table returned, so the
-    /// command's effect is durable.
+    /// The acknowledgement of input line `line`, with `--acks`: printed after the table
+    /// returned, so the command's effect is durable.
     pub fn ack(&mut self, line: usize, version: &str) -> std::io::Result<()> {
-        writeln!(self.out, "ack {line} {version}")?;
+        if self.acks {
+            writeln!(self.out, "ack {line} {version}")?;
+        }
         self.out.flush()
     }
 
@@ -199,27 +229,121 @@ impl<W: Write> Printer<W> {
     }
 }
 
+/// The highest `board-NNNN.png` / `dice-NNNN.png` number in `dir` (0 when there is none).
+fn last_picture_number(dir: &std::path::Path) -> u32 {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return 0;
+    };
+    entries
+        .filter_map(|e| {
+            let name = e.ok()?.file_name().into_string().ok()?;
+            name.strip_prefix("board-")
+                .or_else(|| name.strip_prefix("dice-"))?
+                .strip_suffix(".png")?
+                .parse::<u32>()
+                .ok()
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+/// Chat formatting made terminal text: no `**bold**` marks, and sentences about reacting
+/// with ✅ / ❌ become the typed answer they mention.
+fn plain(text: &str) -> String {
+    text.replace("**", "")
+        .lines()
+        .map(without_reactions)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn without_reactions(line: &str) -> String {
+    let line = line
+        .replace("react ✅/❌ or ", "answer with ")
+        .replace("react ✅ / ❌ or ", "answer with ");
+    if !line.contains(['✅', '❌']) {
+        return line;
+    }
+    let sentences: Vec<String> = line
+        .split_inclusive(". ")
+        .filter_map(|sentence| {
+            if !sentence.contains(['✅', '❌']) {
+                return Some(sentence.to_string());
+            }
+            let commands: Vec<String> = sentence
+                .split('`')
+                .skip(1)
+                .step_by(2)
+                .map(|c| format!("`{c}`"))
+                .collect();
+            let space = if sentence.ends_with(' ') { " " } else { "" };
+            match commands.split_last() {
+                None => None,
+                Some((last, [])) => Some(format!("Answer with {last}.{space}")),
+                Some((last, rest)) => {
+                    Some(format!("Answer with {} or {last}.{space}", rest.join(", ")))
+                }
+            }
+        })
+        .collect();
+    sentences.concat().trim_end().to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::table::Button;
 
-    #[test]
-    fn private_replies_are_marked_for_their_owner() {
+    fn printed(replies: &[Reply], acks: bool) -> String {
         let callers = vec![Caller::new(1, 1, "alice"), Caller::new(1, 2, "bob")];
         let mut buf = Vec::new();
         {
-            let mut p = Printer::new(&mut buf, &callers, PathBuf::from("unused"), false);
-            let mut turn = Reply::public(1, "Turn 1: bob's turn.").with_kind(ReplyKind::TurnStart);
-            turn.mention = vec![2];
-            p.replies(&[Reply::private(1, "Your hand: 1 ore\nsecond line"), turn])
-                .expect("write");
+            let mut p = Printer::new(&mut buf, &callers, PathBuf::from("unused"), false, acks);
+            p.replies(replies).expect("write");
             p.ack(3, "v7").expect("write");
         }
-        let text = String::from_utf8(buf).unwrap_or_default();
+        String::from_utf8(buf).unwrap_or_default()
+    }
+
+    #[test]
+    fn private_replies_are_marked_for_their_owner() {
+        let mut turn = Reply::public(1, "Turn 1: bob's turn.").with_kind(ReplyKind::TurnStart);
+        turn.mention = vec![2];
+        let replies = [Reply::private(1, "Your hand: 1 ore\nsecond line"), turn];
         assert_eq!(
-            text,
-            "[private to alice] Your hand: 1 ore\n[private to alice] second line\n@bob Turn 1: bob's turn.\nack 3 v7\n"
+            printed(&replies, true),
+            "[private to alice] Your hand: 1 ore\n                   second line\n\nTurn 1: bob's turn.\nack 3 v7\n"
         );
+        assert!(!printed(&replies, false).contains("ack"));
+        let everyone = [Reply::private(EVERYONE, "Scores")];
+        assert_eq!(printed(&everyone, false), "Scores\n");
+    }
+
+    #[test]
+    fn chat_things_are_left_out() {
+        let mut r = Reply::public(1, "**Lobby**: `join`.").with_kind(ReplyKind::TurnStart);
+        r.mention = vec![1, 2];
+        r.buttons = vec![Button {
+            id: "catan:1:roll:3".into(),
+            label: "Roll".into(),
+        }];
+        let text = printed(&[r], false);
+        assert_eq!(text, "\nLobby: `join`.\n");
+    }
+
+    #[test]
+    fn reactions_become_the_typed_answer() {
+        assert_eq!(
+            plain(
+                "Offer #1: alice gives 1 wool for 1 ore. React ✅ to accept or ❌ to decline (or `trade accept 1` / `trade decline 1`)."
+            ),
+            "Offer #1: alice gives 1 wool for 1 ore. Answer with `trade accept 1` or `trade decline 1`."
+        );
+        assert_eq!(
+            plain("Here: `trade offer 1 wool for 1 ore`, others react ✅/❌ or `trade accept 1`."),
+            "Here: `trade offer 1 wool for 1 ore`, others answer with `trade accept 1`."
+        );
+        assert_eq!(plain("Done. React ✅ please. Bye."), "Done. Bye.");
     }
 
     #[test]
@@ -228,7 +352,7 @@ mod tests {
         let callers = vec![Caller::new(1, 1, "alice")];
         let mut buf = Vec::new();
         {
-            let mut p = Printer::new(&mut buf, &callers, dir.path().join("boards"), true);
+            let mut p = Printer::new(&mut buf, &callers, dir.path().join("boards"), true, false);
             let game = crate::render::sample_game(3, crate::engine::LayoutKind::Beginner, 7);
             let mut r = Reply::public(1, "board");
             r.image = Some(Picture {
@@ -244,6 +368,21 @@ mod tests {
         assert!(second.exists());
         let text = String::from_utf8(buf).unwrap_or_default();
         assert!(text.contains(&format!("[board written to {}]", first.display())));
+        // A later run (a resumed game) numbers on.
+        let mut buf = Vec::new();
+        {
+            let mut p = Printer::new(&mut buf, &callers, dir.path().join("boards"), true, false);
+            let game = crate::render::sample_game(3, crate::engine::LayoutKind::Beginner, 7);
+            let mut r = Reply::public(1, "board");
+            r.image = Some(Picture {
+                view: std::sync::Arc::new(game.view(None)),
+                names: std::sync::Arc::new(vec!["alice".into()]),
+            });
+            p.replies(&[r]).expect("write");
+        }
+        let third = dir.path().join("boards").join("board-0003.png");
+        assert!(third.exists());
+        assert_eq!(std::fs::read(&first).ok(), std::fs::read(&third).ok());
     }
 
     #[test]
@@ -253,7 +392,7 @@ mod tests {
         let callers = vec![Caller::new(1, 1, "alice")];
         let mut buf = Vec::new();
         {
-            let mut p = Printer::new(&mut buf, &callers, dir.path().to_path_buf(), true);
+            let mut p = Printer::new(&mut buf, &callers, dir.path().to_path_buf(), true, false);
             let summary = GameEndSummary {
                 game: 1,
                 winner: 0,

@@ -1,5 +1,5 @@
 //! `/catan` and its subcommands. Each one only writes the table's command text from its options
-//! (`/catan build road place:12-13` → `build road 12-13`) and hands it to the table; the table
+//! (`/catan build road place:8-13` → `build road 8-13`) and hands it to the table; the table
 //! checks everything and explains refusals. Places are autocompleted from the caller's legal
 //! moves.
 
@@ -191,8 +191,36 @@ async fn road_places(ctx: Context<'_>, partial: &str) -> CreateAutocompleteRespo
 async fn robber_places(ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
     suggest(ctx, PlaceKind::Robber, partial).await
 }
+async fn knight_places(ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
+    suggest(ctx, PlaceKind::Knight, partial).await
+}
 async fn victims(ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
-    suggest(ctx, PlaceKind::Victim, partial).await
+    let hex = earlier_option(ctx, "hex");
+    suggest(ctx, PlaceKind::Victim { hex }, partial).await
+}
+async fn free_road_places(ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
+    suggest(ctx, PlaceKind::FreeRoad, partial).await
+}
+async fn second_road_places(ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
+    let first = earlier_option(ctx, "first");
+    suggest(ctx, PlaceKind::SecondFreeRoad { first }, partial).await
+}
+
+/// What the user has filled in so far for option `name` of the command being completed (the
+/// robber's hex when completing its victim); empty when not filled in yet.
+fn earlier_option(ctx: Context<'_>, name: &str) -> String {
+    let poise::Context::Application(app) = ctx else {
+        return String::new();
+    };
+    app.args
+        .iter()
+        .find(|o| o.name == name)
+        .and_then(|o| match &o.value {
+            serenity::ResolvedValue::String(s) => Some(s.to_string()),
+            serenity::ResolvedValue::Autocomplete { value, .. } => Some(value.to_string()),
+            _ => None,
+        })
+        .unwrap_or_default()
 }
 
 // ---------------------------------------------------------------- /catan
@@ -364,7 +392,7 @@ async fn build(_: Context<'_>) -> CommandResult {
 #[poise::command(slash_command, rename = "road")]
 async fn build_road(
     ctx: Context<'_>,
-    #[description = "The road's two intersections, e.g. 12-13"]
+    #[description = "The road's two intersections, e.g. 8-13"]
     #[autocomplete = "road_places"]
     place: String,
 ) -> CommandResult {
@@ -414,7 +442,7 @@ async fn play(_: Context<'_>) -> CommandResult {
 async fn play_knight(
     ctx: Context<'_>,
     #[description = "Hex to move the robber to, e.g. C3"]
-    #[autocomplete = "robber_places"]
+    #[autocomplete = "knight_places"]
     hex: String,
     #[description = "Player to steal from"]
     #[autocomplete = "victims"]
@@ -427,11 +455,11 @@ async fn play_knight(
 #[poise::command(slash_command, rename = "road-building")]
 async fn play_road_building(
     ctx: Context<'_>,
-    #[description = "First road, e.g. 12-13"]
-    #[autocomplete = "road_places"]
+    #[description = "First road, e.g. 8-13"]
+    #[autocomplete = "free_road_places"]
     first: String,
-    #[description = "Second road, e.g. 13-14"]
-    #[autocomplete = "road_places"]
+    #[description = "Second road, e.g. 13-9"]
+    #[autocomplete = "second_road_places"]
     second: Option<String>,
 ) -> CommandResult {
     let mut text = format!("play road-building {}", first.trim());

@@ -120,6 +120,11 @@ pub enum Event {
     Shortage {
         resource: Resource,
     },
+    /// The rolled number's hex under the robber produced nothing for these seats' buildings.
+    RobberBlocked {
+        hex: HexId,
+        seats: Vec<Seat>,
+    },
     /// The second setup settlement's starting resources.
     StartingResources {
         seat: Seat,

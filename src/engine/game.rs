@@ -629,10 +629,19 @@ pub fn dev_card_counts(size: BoardSize) -> [(DevCard, u8); 5] {
 
 /// "a", "a and b", "a, b and c".
 pub(super) fn join_and(items: &[String]) -> String {
+    join_with(items, "and")
+}
+
+/// "a", "a or b", "a, b or c".
+pub(super) fn join_or(items: &[String]) -> String {
+    join_with(items, "or")
+}
+
+fn join_with(items: &[String], word: &str) -> String {
     match items {
         [] => String::new(),
         [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+        [rest @ .., last] => format!("{} {word} {last}", rest.join(", ")),
     }
 }
 

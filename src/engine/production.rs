@@ -37,8 +37,9 @@ impl Game {
         let n = self.players.len();
         // owed[seat][resource]
         let mut owed = [[0u8; 5]; 6];
+        let mut blocked: Vec<Seat> = Vec::new();
         for (h, token) in self.layout.tokens.iter().enumerate() {
-            if *token != Some(number) || h == self.robber as usize {
+            if *token != Some(number) {
                 continue;
             }
             let Some(r) = self.layout.terrain[h].resource() else {
@@ -46,7 +47,13 @@ impl Game {
             };
             for &v in &topo.hex_vertices[h] {
                 if let Some(b) = self.buildings[v as usize] {
-                    owed[b.owner as usize][r.index()] += if b.city { 2 } else { 1 };
+                    if h == self.robber as usize {
+                        if !blocked.contains(&b.owner) {
+                            blocked.push(b.owner);
+                        }
+                    } else {
+                        owed[b.owner as usize][r.index()] += if b.city { 2 } else { 1 };
+                    }
                 }
             }
         }
@@ -81,6 +88,13 @@ impl Game {
         }
         if !list.is_empty() {
             events.push(Event::Produced { gains: list });
+        }
+        if !blocked.is_empty() {
+            blocked.sort_unstable();
+            events.push(Event::RobberBlocked {
+                hex: self.robber,
+                seats: blocked,
+            });
         }
     }
 
@@ -175,6 +189,18 @@ impl Game {
         set
     }
 
+    /// The players `seat` may rob with the robber on `hex`: opponents with a building there
+    /// and at least one card, in seat order. Empty for a hex that is not on the board.
+    pub fn robber_victims(&self, seat: Seat, hex: HexId) -> Vec<Seat> {
+        if hex as usize >= self.layout.terrain.len() {
+            return Vec::new();
+        }
+        let set = self.robbable(seat, hex);
+        (0..self.players.len() as Seat)
+            .filter(|s| set & (1 << s) != 0)
+            .collect()
+    }
+
     /// Where the robber may go and whom it may rob (for MoveRobber and the Knight).
     pub(super) fn check_robber_target(
         &self,
@@ -196,7 +222,7 @@ impl Game {
                 .filter(|s| set & (1 << s) != 0)
                 .map(|s| format!("seat {s}"))
                 .collect();
-            super::game::join_and(&seats)
+            super::game::join_or(&seats)
         };
         match victim {
             None if set != 0 => Err(RuleError::Robber(format!(
@@ -348,6 +374,27 @@ mod tests {
         let mut ev = Vec::new();
         t.g.produce(6, &mut ev);
         assert_eq!(t.g.players[0].hand[r], 0);
+        assert!(ev.contains(&Event::RobberBlocked {
+            hex: h,
+            seats: vec![0]
+        }));
+    }
+
+    #[test]
+    fn robber_victims_are_opponents_on_the_hex_with_cards() {
+        let mut t = TestGame::main_phase(4);
+        let (h, _) = producing_hex(&t, 6);
+        let corners = t.topo().hex_vertices[h as usize];
+        t.settlement(0, corners[0]);
+        t.settlement(1, corners[2]);
+        t.city(2, corners[4]);
+        t.give(1, Resources::one(Resource::Ore));
+        t.give(0, Resources::one(Resource::Ore));
+        // seat 2 has no cards, seat 0 is the thief, seat 3 has nothing on the hex
+        t.give(3, Resources::one(Resource::Ore));
+        assert_eq!(t.g.robber_victims(0, h), vec![1]);
+        assert_eq!(t.g.robber_victims(3, h), vec![0, 1]);
+        assert_eq!(t.g.robber_victims(0, 200), Vec::<Seat>::new());
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! player types into a [`Command`] (engine actions mapped one-to-one), and [`command_for`]
 //! turns an engine [`Action`] back into the text that would ask for it (buttons, tests).
 //!
-//! Parsing is forgiving about form (`12-13` or `13 12`, `2 wool 1 ore` or `wool wool ore`,
+//! Parsing is forgiving about form (`8-13` or `13 8`, `2 wool 1 ore` or `wool wool ore`,
 //! 5th- and 6th-edition names, `@mentions`) and strict about meaning: anything else is refused
 //! with a message saying what is expected.
 
@@ -10,7 +10,8 @@ use thiserror::Error;
 
 use super::lobby::{self, Setting};
 use super::names;
-use super::reply::UserId;
+use super::questions;
+use super::reply::{PlaceKind, UserId};
 use crate::engine::{
     Action, DevCard, EdgeId, HexId, Resource, Resources, Seat, Topology, VertexId,
 };
@@ -56,6 +57,10 @@ pub enum Command {
     Help,
     /// `rules` alone lists the topics.
     Rules(Option<String>),
+    /// `moves`: what the caller can do now.
+    Moves,
+    /// `build road ?` and the like: the caller's choices of a kind now.
+    Choices(PlaceKind),
 }
 
 /// Domestic trade negotiation (see `offers`).
@@ -76,7 +81,7 @@ pub enum TradeCommand {
 /// Why a line could not be understood. Each message says what is expected.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ParseError {
-    #[error("Type a command, e.g. `roll`, `build road 12-13` or `help`.")]
+    #[error("Type a command, e.g. `roll`, `moves` or `help`.")]
     Empty,
     #[error("I don't know the command `{0}`. Type `help` for the list of commands.")]
     Unknown(String),
@@ -87,24 +92,34 @@ pub enum ParseError {
     },
     #[error("There is no running game in this place. Start one with `new`, or type `help`.")]
     NoGame,
+    /// A road between two intersections that do not touch; `neighbours` are those of `a`.
+    #[error(
+        "Intersections {a} and {b} are not neighbours, so no road joins them: {a} neighbours {neighbours}."
+    )]
+    NotNeighbours {
+        a: String,
+        b: String,
+        neighbours: String,
+        usage: &'static str,
+    },
 }
 
-fn usage(problem: impl Into<String>, usage: &'static str) -> ParseError {
+pub(super) fn usage(problem: impl Into<String>, usage: &'static str) -> ParseError {
     ParseError::Usage {
         problem: problem.into(),
         usage,
     }
 }
 
-const U_ROAD: &str = "build road 12-13";
+pub(super) const U_ROAD: &str = "build road 8-13";
 const U_SETTLEMENT: &str = "build settlement 12";
 const U_CITY: &str = "build city 12";
-const U_BUILD: &str = "build road 12-13 | build settlement 12 | build city 12";
+const U_BUILD: &str = "build road 8-13 | build settlement 12 | build city 12";
 const U_KNIGHT: &str = "play knight C3 bob";
-const U_ROAD_BUILDING: &str = "play road-building 12-13 13-14";
+pub(super) const U_ROAD_BUILDING: &str = "play road-building 8-13 13-9";
 const U_INVENTION: &str = "play invention wool ore";
 const U_MONOPOLY: &str = "play monopoly ore";
-const U_PLAY: &str = "play knight C3 bob | play road-building 12-13 13-14 | play invention wool ore | play monopoly ore";
+const U_PLAY: &str = "play knight C3 bob | play road-building 8-13 13-9 | play invention wool ore | play monopoly ore";
 const U_ROBBER: &str = "robber C3 bob";
 const U_DISCARD: &str = "discard 2 wool 1 ore";
 const U_BANK: &str = "bank 4 ore for 1 wool";
@@ -122,6 +137,9 @@ pub fn parse(text: &str, ctx: Option<&ParseContext>) -> Result<Command, ParseErr
         if f == "catan" {
             words.remove(0);
         }
+    }
+    if let Some(question) = questions::parse(&words, ctx)? {
+        return Ok(question);
     }
     let Some((&head, rest)) = words.split_first() else {
         return Err(ParseError::Empty);
@@ -252,8 +270,8 @@ fn parse_road(args: &[&str], ctx: &ParseContext) -> Result<EdgeId, ParseError> {
     }
 }
 
-/// Parses road places: pairs of intersection numbers, written `12-13`, `12 13` or `13-12`.
-fn parse_edges(
+/// Parses road places: pairs of intersection numbers, written `8-13`, `8 13` or `13-8`.
+pub(super) fn parse_edges(
     args: &[&str],
     topo: &Topology,
     usage_text: &'static str,
@@ -273,18 +291,31 @@ fn parse_edges(
     numbers
         .chunks(2)
         .map(|pair| {
-            topo.edge_between(pair[0], pair[1]).ok_or_else(|| {
-                usage(
-                    format!(
-                        "Intersections {} and {} are not neighbours, so no road joins them.",
-                        topo.vertex_label(pair[0]),
-                        topo.vertex_label(pair[1])
-                    ),
-                    usage_text,
-                )
-            })
+            topo.edge_between(pair[0], pair[1])
+                .ok_or_else(|| ParseError::NotNeighbours {
+                    a: topo.vertex_label(pair[0]),
+                    b: topo.vertex_label(pair[1]),
+                    neighbours: neighbours_text(topo, pair[0]),
+                    usage: usage_text,
+                })
         })
         .collect()
+}
+
+/// `8, 12 and 17`: the intersections next to `v`.
+fn neighbours_text(topo: &Topology, v: VertexId) -> String {
+    let mut labels: Vec<VertexId> = topo
+        .vertex_neighbors
+        .get(v as usize)
+        .cloned()
+        .unwrap_or_default();
+    labels.sort_unstable();
+    let labels: Vec<String> = labels.iter().map(|&n| topo.vertex_label(n)).collect();
+    match labels.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        Some((last, _)) => last.clone(),
+        None => "nothing".into(),
+    }
 }
 
 fn parse_vertex_label(
@@ -315,7 +346,7 @@ fn parse_one_vertex(
     }
 }
 
-fn parse_hex_label(
+pub(super) fn parse_hex_label(
     word: &str,
     topo: &Topology,
     usage_text: &'static str,
@@ -754,6 +785,52 @@ mod tests {
         assert!(err.to_string().contains("numbered 1 to 54"), "{err}");
         let err = p("build road 12").unwrap_err();
         assert!(err.to_string().contains("two intersections"), "{err}");
+    }
+
+    #[test]
+    fn road_examples_are_roads_on_every_board() {
+        let p = players();
+        for size in [BoardSize::Standard, BoardSize::Extended] {
+            let ctx = ParseContext {
+                topology: Topology::get(size),
+                players: &p,
+            };
+            for example in [U_ROAD, U_ROAD_BUILDING, "play road-building 8-13"] {
+                assert!(
+                    matches!(parse(example, Some(&ctx)), Ok(Command::Action(_))),
+                    "{example} on {size:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn non_neighbours_are_refused_naming_the_neighbours() {
+        let err = p("build road 12-13").unwrap_err();
+        assert_eq!(
+            err,
+            ParseError::NotNeighbours {
+                a: "12".into(),
+                b: "13".into(),
+                neighbours: "8 and 17".into(),
+                usage: U_ROAD
+            }
+        );
+        assert!(
+            err.to_string().contains(": 12 neighbours 8 and 17."),
+            "{err}"
+        );
+        let err = p("play road-building 8-13 14-15").unwrap_err();
+        assert!(
+            matches!(
+                err,
+                ParseError::NotNeighbours {
+                    usage: U_ROAD_BUILDING,
+                    ..
+                }
+            ),
+            "{err}"
+        );
     }
 
     #[test]

@@ -1,7 +1,6 @@
 //! Texts for players: what an event means (publicly, and privately for the few who may see
 //! a hidden detail), hands, status, and what the game waits for. Always player names, never
-//! seat numbers; hexes by label and terrain (never by resource, so a public line about the
-//! robber can't hint at a stolen card).
+//! seat numbers; hexes by label and what they produce (`C3 (ore 8)`), like intersections.
 
 use super::reply::Hint;
 use crate::engine::{
@@ -24,15 +23,26 @@ pub fn name_seats(text: &str, names: &[String]) -> String {
     out
 }
 
-/// `C3 (mountains 8)`.
+/// `C3 (ore 8)`, `E2 (desert)`: a hex named like the intersections name their hexes.
 pub fn hex_text(topo: &Topology, layout: &Layout, hex: HexId) -> String {
     let h = hex as usize;
     let label = topo.hex_labels.get(h).cloned().unwrap_or_default();
-    let terrain = layout.terrain.get(h).map(|t| t.name()).unwrap_or("?");
+    let what = match layout.terrain.get(h) {
+        Some(t) => t
+            .resource()
+            .map(|r| r.to_string())
+            .unwrap_or_else(|| t.name().to_string()),
+        None => "?".to_string(),
+    };
     match layout.tokens.get(h).copied().flatten() {
-        Some(n) => format!("{label} ({terrain} {n})"),
-        None => format!("{label} ({terrain})"),
+        Some(n) => format!("{label} ({what} {n})"),
+        None => format!("{label} ({what})"),
     }
+}
+
+/// The colour of a seat's pieces on the board picture, in words.
+pub fn colour(seat: Seat) -> &'static str {
+    crate::render::PLAYER_NAMES[seat as usize % crate::render::PLAYER_NAMES.len()]
 }
 
 /// `23 · grain 6 · ore 8 · 3:1 port`: an intersection with what it produces.
@@ -80,6 +90,11 @@ pub fn event_public(ev: &Event, game: &Game, names: &[String]) -> Option<String>
         Event::Produced { gains } => format!("Production: {}.", seat_cards(gains, names)),
         Event::Shortage { resource } => format!(
             "The supply is short of {resource}: nobody gets {resource} from this roll."
+        ),
+        Event::RobberBlocked { hex, seats } => format!(
+            "The robber on {} blocks production for {}.",
+            hex_text(topo, &game.layout, *hex),
+            seats.iter().map(n).collect::<Vec<_>>().join(" and ")
         ),
         Event::StartingResources { seat, cards } => {
             format!("{} takes starting resources: {cards}.", n(seat))
@@ -305,8 +320,9 @@ pub fn status_text(game: &Game, names: &[String]) -> String {
         }
         let marker = if p.seat == game.current { "▶ " } else { "  " };
         lines.push(format!(
-            "{marker}{}: {} VP · {} cards · {} dev cards · {} knights · route {}{}",
+            "{marker}{} ({}): {} VP · {} cards · {} dev cards · {} knights · route {}{}",
             name(names, p.seat),
+            colour(p.seat),
             p.public_vp,
             p.resource_count,
             p.dev_card_count,
@@ -394,11 +410,37 @@ mod tests {
     }
 
     #[test]
+    fn robber_lines_name_resources() {
+        let g = Game::new(Settings::for_players(3), 3);
+        let topo = g.topology();
+        let hex = (0..topo.hex_count() as HexId)
+            .find(|&h| g.layout.terrain[h as usize].resource() == Some(Resource::Ore))
+            .unwrap_or(0);
+        let token = g.layout.tokens[hex as usize].unwrap_or(0);
+        let label = &topo.hex_labels[hex as usize];
+        let moved = Event::RobberMoved { seat: 1, hex };
+        assert_eq!(
+            event_public(&moved, &g, &names()),
+            Some(format!("bob moved the robber to {label} (ore {token})."))
+        );
+        let blocked = Event::RobberBlocked {
+            hex,
+            seats: vec![0, 2],
+        };
+        assert_eq!(
+            event_public(&blocked, &g, &names()),
+            Some(format!(
+                "The robber on {label} (ore {token}) blocks production for alice and carol."
+            ))
+        );
+    }
+
+    #[test]
     fn status_shows_no_hands() {
         let mut g = Game::new(Settings::for_players(3), 3);
         g.players[1].hand = Resources([3, 0, 0, 0, 2]);
         let s = status_text(&g, &names());
-        assert!(s.contains("bob: 0 VP · 5 cards"), "{s}");
+        assert!(s.contains("bob (blue): 0 VP · 5 cards"), "{s}");
         assert!(!s.contains("3 brick"), "{s}");
     }
 }

@@ -3,12 +3,13 @@
 //! translate their platform's inputs into [`Caller`] + text/button/reaction, call a [`Table`]
 //! entry point, and post the returned [`Reply`]s.
 //!
-//! Module map: `command` (the command language, both directions), `lobby` (game settings
-//! before the start), `offers` (domestic trade negotiation), `messages` (event and state
-//! texts), `rules_help` (short rule answers), `timer` (deadlines and auto-actions), `record`
-//! (what is stored), `session` (one hosted game), `load` (resuming stored games at start-up),
-//! `dispatch` (routing inputs to sessions), `game_stats` and `summary` (what is counted during
-//! a game, and its summary at the end).
+//! Module map: `command` (the command language, both directions), `questions` (`moves` and
+//! `build road ?`), `lobby` (game settings before the start), `offers` (domestic trade
+//! negotiation), `messages` (event and state texts), `rules_help` (short rule answers), `timer`
+//! (deadlines and auto-actions), `record` (what is stored), `session` (one hosted game), `load`
+//! (resuming stored games at start-up), `dispatch` (routing inputs to sessions), `game_stats`
+//! and `summary` (what is counted during a game, and its summary at the end), `names` (player
+//! names), `fairness` and `public_record` (secret seeds, commitments, the verifiable record).
 
 pub mod command;
 mod dispatch;
@@ -20,6 +21,7 @@ pub mod messages;
 pub mod names;
 pub mod offers;
 pub mod public_record;
+pub mod questions;
 pub mod record;
 pub mod reply;
 pub mod rules_help;
@@ -241,6 +243,8 @@ impl Table {
 
     /// Autocomplete: the caller's legal places of a kind, as (value, description) pairs,
     /// e.g. ("23", "23 · grain 6 · ore 8 · 3:1 port"); filtered by `partial`, at most 25.
+    /// Kinds that depend on an earlier option carry it ([`PlaceKind::Victim`] the robber's
+    /// hex). Every value offered is accepted when used in its command.
     pub fn suggest(
         &self,
         caller: &Caller,

@@ -51,19 +51,28 @@ pub enum LiveSlot {
     Turn,
 }
 
-/// What kind of board place an autocomplete asks for ([`crate::table::Table::suggest`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// What an autocomplete (or a `build road ?` question) asks for
+/// ([`crate::table::Table::suggest`]). A kind that depends on an option chosen before it
+/// carries that option as typed.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum PlaceKind {
     /// Intersections where the caller may place a settlement now.
     Settlement,
     /// The caller's settlements that may become cities now.
     City,
-    /// Edges where the caller may place a road now (also the first road of Road Building).
+    /// Edges where the caller may build a road now (in setup, or paying for it).
     Road,
-    /// Hexes the robber may move to now (after a 7 or with a knight).
+    /// Hexes the robber may move to now (after a 7).
     Robber,
-    /// Players the caller may rob now.
-    Victim,
+    /// Hexes a knight played now may send the robber to.
+    Knight,
+    /// Players the caller may rob now with the robber or a knight on `hex` (a hex label such
+    /// as `C3`).
+    Victim { hex: String },
+    /// Road Building's first free road.
+    FreeRoad,
+    /// Road Building's second free road, after `first` (a road label such as `8-13`).
+    SecondFreeRoad { first: String },
 }
 
 /// Who may see a reply.

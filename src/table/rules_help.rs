@@ -129,13 +129,13 @@ pub fn rules(topic: Option<&str>) -> String {
 pub fn help() -> String {
     [
         "**Lobby**: `new [players 4] [board beginner|variable|random-tokens] [vp 10] [discard 7] [timer 5|off]`, `set vp 12`, `join`, `leave`, `start` (host), `abandon` (host or a manager); after a game, `rematch` (same players and settings).",
-        "**Your turn**: `roll`, `build road 12-13`, `build settlement 12`, `build city 12`, `buy`, `end`.",
-        "**Cards**: `play knight C3 bob`, `play road-building 12-13 13-14`, `play invention wool ore`, `play monopoly ore`.",
+        "**Your turn**: `roll`, `build road 8-13`, `build settlement 12`, `build city 12`, `buy`, `end`.",
+        "**Cards**: `play knight C3 bob`, `play road-building 8-13 13-9`, `play invention wool ore`, `play monopoly ore`.",
         "**After a 7**: `discard 2 wool 1 ore`, `robber C3 bob`.",
         "**Trade**: `bank 4 ore for 1 wool`; `trade offer 1 wool for 1 ore [to bob]`, `trade accept 1`, `trade decline 1`, `trade confirm 1 bob`, `trade withdraw 1`, `trade list`.",
-        "**Info**: `hand`, `board`, `status`, `log`, `export` (the game's record, for `catan-bot verify`), `rules <topic>`.",
+        "**Info**: `moves` (what you can do now), `build road ?` (where: also `build settlement ?`, `build city ?`, `robber ?`, `robber C3 ?`, `play knight ?`, `play road-building ?`), `hand`, `board`, `status`, `log`, `export` (the game's record, for `catan-bot verify`), `rules <topic>`.",
         "Players are named exactly as shown, or by seat: `robber C3 seat 2`.",
-        "Intersections are the numbers on the board, roads are two neighbouring numbers (`12-13`), hexes are row letter + position (`C3`). Old names work too: wood, sheep, wheat, stone, year of plenty.",
+        "Intersections are the numbers on the board, roads are two neighbouring numbers (`8-13`), hexes are row letter + position (`C3`). Old names work too: wood, sheep, wheat, stone, year of plenty.",
     ]
     .join("\n")
 }
@@ -164,6 +164,34 @@ mod tests {
             let answer = rules(Some(topic));
             assert!(!answer.starts_with("I have no"), "{topic}: {answer}");
             assert!(answer.len() > 80, "{topic}: {answer}");
+        }
+    }
+
+    #[test]
+    fn every_example_in_help_parses_on_every_board() {
+        use crate::engine::{BoardSize, Topology};
+        use crate::table::command::{ParseContext, parse};
+        let players = vec![(1, "alice".to_string()), (2, "bob".to_string())];
+        let text = help();
+        let examples: Vec<&str> = text
+            .split('`')
+            .skip(1)
+            .step_by(2)
+            .filter(|e| !e.contains(['[', '<']))
+            // board labels explained in words, not commands
+            .filter(|e| !matches!(*e, "8-13" | "C3"))
+            // a shell command, not a table command
+            .filter(|e| !e.starts_with("catan-bot "))
+            .collect();
+        assert!(examples.len() > 25, "{examples:?}");
+        for size in [BoardSize::Standard, BoardSize::Extended] {
+            let ctx = ParseContext {
+                topology: Topology::get(size),
+                players: &players,
+            };
+            for e in &examples {
+                assert!(parse(e, Some(&ctx)).is_ok(), "`{e}` on {size:?}");
+            }
         }
     }
 

@@ -2,10 +2,10 @@
 //! replies each accepted input produces. The rules live in the engine, negotiation in
 //! `offers`, texts in `messages`; this module only wires them together.
 
-use crate::engine::{Action, Event, Game, Phase, Resource, Resources, Seat};
+use crate::engine::{Action, Event, Game, HexId, Phase, Resource, Resources, Seat};
 
 use super::Table;
-use super::command::{self, Command, TradeCommand};
+use super::command::{self, Command, ParseError, TradeCommand};
 use super::fairness;
 use super::lobby::{self, LobbySettings, Setting};
 use super::messages;
@@ -24,6 +24,7 @@ mod actions;
 mod buttons;
 mod info;
 mod menus;
+mod moves;
 mod records;
 mod rematch;
 mod seating;
@@ -72,7 +73,9 @@ pub fn text(table: &mut Table, caller: &Caller, text: &str, now_ms: u64) -> Vec<
             let game = table.by_place.get(&caller.place).copied();
             let mut r = Reply::refusal(caller.user, e.to_string());
             r.game = game;
-            vec![r]
+            let mut replies = vec![r];
+            moves::add_to_refusal(&mut replies, moves::parse_hint(table, caller, &e));
+            replies
         }
     }
 }
@@ -115,8 +118,17 @@ pub(super) fn run(table: &mut Table, caller: &Caller, cmd: Command, now_ms: u64)
             let Some((id, seat)) = seated(table, caller) else {
                 return seat_refusal(table, caller);
             };
-            act(table, id, seat, &action, Some(caller), now_ms, None)
+            let action = moves::with_only_victim(table, id, seat, action);
+            let mut replies = act(table, id, seat, &action, Some(caller), now_ms, None);
+            if replies.iter().any(Reply::is_refusal) {
+                // Refused: the game is as before, so its legal places are still the ones to name.
+                let hint = moves::place_hint(table, id, seat, &action);
+                moves::add_to_refusal(&mut replies, hint);
+            }
+            replies
         }
+        Command::Moves => moves::moves(table, caller),
+        Command::Choices(kind) => moves::choices(table, caller, &kind),
         Command::Bank {
             give,
             give_amount,
