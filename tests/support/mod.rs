@@ -5,4 +5,5 @@ pub mod discord_json;
 pub mod fake_discord;
 pub mod http_body;
 pub mod players;
+pub mod policy;
 pub mod recorded;
