@@ -356,7 +356,7 @@ impl Table {
         let shown = self.fake.message(lobby).unwrap();
         let a = self.d.press_shown(&alice, &shown, "start").await;
         self.presses += 1;
-        assert!(a.first.is_ephemeral() || a.kind() == RESPONSE_DEFERRED_UPDATE);
+        assert_eq!(a.kind(), RESPONSE_DEFERRED_UPDATE, "{:?}", a.first.json);
         let first = self
             .fake
             .wait_from(start, "the first turn message", |r| {
