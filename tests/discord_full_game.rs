@@ -204,13 +204,20 @@ async fn full_game_by_buttons_menus_and_reactions() {
     // The restart mid-turn: its turn message kept working and was edited in place after it.
     assert!(t.restart.is_some(), "the bot was restarted mid-turn");
 
-    // Every turn message but the last has lost its buttons: what is shown is the latest state.
+    // Every turn message has lost its buttons once its final edit went out, and shows that
+    // edit: no older edit landed after it.
     for m in t.fake.channel_messages(CHANNEL_ID) {
         if m.has_board() {
+            t.fake
+                .wait_for("a finished turn message without buttons", |r| {
+                    r.edited_message() == Some(m.id) && r.button_ids().is_empty()
+                })
+                .await;
+            let shown = t.fake.message(m.id).unwrap();
             assert!(
-                m.button_ids().is_empty(),
+                shown.button_ids().is_empty(),
                 "a finished turn still shows buttons: {}",
-                m.content
+                shown.content
             );
         }
     }
