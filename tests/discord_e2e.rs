@@ -110,6 +110,7 @@ async fn short_game_with_restart_and_reaction_trade() {
         })
         .await;
     let lobby_id = lobby.created_message.unwrap();
+    wait_recorded(&bot, lobby_id).await;
     for p in [&bob, &carol] {
         let start = fake.request_count();
         let a = d.command(p, &["join"], &[]).await;
@@ -123,7 +124,14 @@ async fn short_game_with_restart_and_reaction_trade() {
     let refused = d.command(&dave, &["start"], &[]).await;
     assert!(refused.first.is_ephemeral());
     assert!(!refused.content().is_empty());
+    let start = fake.request_count();
     d.command(&alice, &["start"], &[]).await;
+    let first = fake
+        .wait_from(start, "the first turn message", |r| {
+            is_channel_post(r) && !r.png_files().is_empty()
+        })
+        .await;
+    wait_recorded(&bot, first.created_message.unwrap()).await;
     let refused = d.command(&dave, &["roll"], &[]).await;
     assert!(refused.first.is_ephemeral(), "refusal to a non-player");
     assert!(

@@ -3,6 +3,8 @@ pub mod bot_process;
 pub mod components;
 pub mod discord_json;
 pub mod fake_discord;
+pub mod game_driver;
 pub mod http_body;
 pub mod players;
+pub mod policy;
 pub mod recorded;
