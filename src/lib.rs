@@ -3,6 +3,7 @@
 //! with `store` (sled) and `render` (PNG) beside the table.
 
 pub mod console;
+pub mod delivery_order;
 pub mod discord;
 pub mod engine;
 pub mod render;

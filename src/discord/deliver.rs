@@ -22,6 +22,7 @@ use serenity::{
 use super::bot::Bot;
 use super::config::PrivateNotices;
 use super::message::{Outgoing, create_message, followup_message, outgoing, response_message};
+use crate::delivery_order::OrderedReplies;
 use crate::table::{Audience, LiveSlot, Reply, ReplyKind};
 use serenity::Builder as _;
 
@@ -115,12 +116,18 @@ impl Origin {
     }
 }
 
-/// Posts `replies` in order. Failures are logged per message and do not stop the others: the
-/// game already changed, and the remaining players must still hear about it.
-pub async fn deliver(bot: &Arc<Bot>, mut origin: Option<&mut Origin>, replies: Vec<Reply>) {
-    for reply in replies {
-        let png = draw(&reply).await;
-        if let Err(e) = deliver_one(bot, origin.as_deref_mut(), &reply, png).await {
+/// Posts a batch of replies in order, once every earlier batch for its places is out (see
+/// [`crate::delivery_order`]); boards are drawn meanwhile. Failures are logged per message and
+/// do not stop the others: the game already changed, and the remaining players must still hear
+/// about it.
+pub async fn deliver(bot: &Arc<Bot>, mut origin: Option<&mut Origin>, batch: OrderedReplies) {
+    let mut drawn = Vec::with_capacity(batch.replies.len());
+    for reply in &batch.replies {
+        drawn.push(draw(reply).await);
+    }
+    batch.wait_turn().await;
+    for (reply, png) in batch.replies.iter().zip(drawn) {
+        if let Err(e) = deliver_one(bot, origin.as_deref_mut(), reply, png).await {
             tracing::warn!(?reply.audience, "posting a reply failed: {e}");
         }
     }

@@ -103,7 +103,8 @@ async fn reaction(bot: &Arc<Bot>, r: &Reaction, added: bool) {
     };
     let message = r.message_id.get();
     match bot
-        .with_table(move |t| {
+        .table
+        .call_replies(move |t| {
             if added {
                 t.handle_reaction(&who, message, vote, now_ms())
             } else {

@@ -12,6 +12,8 @@ use super::bot::Bot;
 use super::config::Config;
 use super::deliver::deliver;
 use super::error::BotError;
+use crate::delivery_order::{DeliveryOrder, OrderedReplies};
+use crate::table::Reply;
 
 /// Opens the store in the data directory and the table on it (resuming every stored game).
 pub fn open_table(config: &Config) -> Result<Table, BotError> {
@@ -52,6 +54,8 @@ pub struct TableHandle {
     table: Arc<Mutex<Option<Table>>>,
     wake: Arc<Notify>,
     calls: Arc<AtomicU64>,
+    /// Replies go out per place in the order the table produced them.
+    order: Arc<DeliveryOrder>,
 }
 
 fn lock(table: &Mutex<Option<Table>>) -> MutexGuard<'_, Option<Table>> {
@@ -69,7 +73,27 @@ impl TableHandle {
             table: Arc::new(Mutex::new(Some(table))),
             wake: Arc::new(Notify::new()),
             calls: Arc::new(AtomicU64::new(0)),
+            order: Arc::new(DeliveryOrder::default()),
         }
+    }
+
+    /// [`TableHandle::call`] for replies to post: they get their place in the delivery order
+    /// while the table is still locked.
+    pub async fn call_replies<F>(&self, f: F) -> Result<OrderedReplies, BotError>
+    where
+        F: FnOnce(&mut Table) -> Vec<Reply> + Send + 'static,
+    {
+        let order = Arc::clone(&self.order);
+        self.call(move |t| order.order(f(t))).await
+    }
+
+    /// [`TableHandle::call_quiet`] for replies to post (the timer's ticks).
+    pub async fn call_quiet_replies<F>(&self, f: F) -> Result<OrderedReplies, BotError>
+    where
+        F: FnOnce(&mut Table) -> Vec<Reply> + Send + 'static,
+    {
+        let order = Arc::clone(&self.order);
+        self.call_quiet(move |t| order.order(f(t))).await
     }
 
     /// Runs `f` on the table (a player's input), then wakes the timer task: the deadlines may
@@ -161,7 +185,11 @@ mod test_hook {
 /// Posts the table's start-up notices (stored games the store found damaged, resumed at their
 /// last verified move or refused) in their channels, once connected.
 pub async fn post_startup_notices(bot: Arc<Bot>) {
-    match bot.with_table(|t| t.startup_notices().to_vec()).await {
+    match bot
+        .table
+        .call_replies(|t| t.startup_notices().to_vec())
+        .await
+    {
         Ok(notices) => deliver(&bot, None, notices).await,
         Err(e) => tracing::error!("reading the start-up notices failed: {e}"),
     }

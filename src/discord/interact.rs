@@ -7,7 +7,7 @@ use std::time::Duration;
 use super::bot::{Bot, now_ms};
 use super::deliver::{Origin, deliver};
 use super::host::Table;
-use crate::table::{Reply, ReplyKind};
+use crate::table::Reply;
 
 /// Shown when the bot itself failed (not a rule or bad input, which the table explains).
 const INTERNAL_FAILURE: &str = "Something went wrong on the bot's side. Please try again; if it keeps happening, tell whoever hosts the bot.";
@@ -23,7 +23,7 @@ where
             tracing::warn!("deferring an interaction failed: {e}");
         }
     }
-    let work = bot.with_table(move |t| call(t, now_ms()));
+    let work = bot.table.call_replies(move |t| call(t, now_ms()));
     tokio::pin!(work);
     let defer_after = Duration::from_millis(bot.config.defer_after_ms);
     let result = tokio::select! {
@@ -37,7 +37,7 @@ where
     };
     match result {
         Ok(replies) => {
-            let refused = replies.iter().any(|r| r.kind == ReplyKind::Refusal);
+            let refused = replies.any_refusal();
             deliver(bot, Some(&mut origin), replies).await;
             refused
         }

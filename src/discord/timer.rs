@@ -13,7 +13,7 @@ use super::bot::{Bot, now_ms};
 use super::deliver::deliver;
 use super::error::BotError;
 use super::host::TableHandle;
-use crate::table::Reply;
+use crate::delivery_order::OrderedReplies;
 
 /// What one [`TimerTask::step`] did.
 #[derive(Debug)]
@@ -21,7 +21,7 @@ pub enum Step {
     /// A player's input may have moved the deadlines: look again.
     Woken,
     /// A deadline came: the table's replies to post.
-    Ticked(Vec<Reply>),
+    Ticked(OrderedReplies),
 }
 
 /// The timer loop's state: the table and a clock (the table's milliseconds).
@@ -55,7 +55,7 @@ impl TimerTask {
             () = tokio::time::sleep(wait) => {}
         }
         let now = (self.clock)();
-        let replies = self.table.call_quiet(move |t| t.tick(now)).await?;
+        let replies = self.table.call_quiet_replies(move |t| t.tick(now)).await?;
         Ok(Step::Ticked(replies))
     }
 }
@@ -217,14 +217,14 @@ mod tests {
         let calls = s.table.calls();
         // The reminders of all 20 games are due together, 45 s after the start.
         match s.task.step().await {
-            Ok(Step::Ticked(replies)) => assert_eq!(replies.len(), 20),
+            Ok(Step::Ticked(replies)) => assert_eq!(replies.replies.len(), 20),
             other => panic!("expected the reminders, got {other:?}"),
         }
         assert_eq!(clock(&s), START + 45_000);
         assert_eq!(s.table.calls(), calls + 2, "one read, one tick");
         // Then the automatic moves at the deadline, nothing in between.
         match s.task.step().await {
-            Ok(Step::Ticked(replies)) => assert!(!replies.is_empty()),
+            Ok(Step::Ticked(replies)) => assert!(!replies.replies.is_empty()),
             other => panic!("expected the automatic moves, got {other:?}"),
         }
         assert_eq!(clock(&s), START + MINUTE);
@@ -243,6 +243,7 @@ mod tests {
             match s.task.step().await {
                 Ok(Step::Ticked(replies)) => {
                     told += replies
+                        .replies
                         .iter()
                         .filter(|r| r.text.contains("could not be saved"))
                         .count();

@@ -120,11 +120,16 @@ pub struct Table {
     seeds: fairness::Seeds,
     next_id: GameId,
     problems: Vec<LoadProblem>,
+    /// The live message ids of the last games that left memory (their final edits).
+    recently_finished: std::collections::VecDeque<(GameId, Vec<(LiveSlot, u64)>)>,
     /// Games whose automatic move failed, with when to try again (see `dispatch::tick`).
     tick_retries: HashMap<GameId, dispatch::TickRetry>,
     /// Public messages about damaged stored games, for their places (see `load.rs`).
     notices: Vec<Reply>,
 }
+
+/// How many finished games' live message ids are kept (see [`Table::live_message`]).
+const RECENTLY_FINISHED: usize = 64;
 
 impl Table {
     /// Opens the table on a store, loading and resuming every unfinished game (timers included).
@@ -143,6 +148,7 @@ impl Table {
             next_id: 1,
             problems: Vec::new(),
             tick_retries: HashMap::new(),
+            recently_finished: std::collections::VecDeque::new(),
             notices: Vec::new(),
         };
         if let Some((last, _)) = finished.last() {
@@ -220,13 +226,18 @@ impl Table {
     }
 
     /// The message id a game's live message was posted under, if known.
+    /// (A game that just ended has left memory, but its last replies still edit its live
+    /// messages: their ids are kept for a while.)
     pub fn live_message(&self, game: GameId, slot: LiveSlot) -> Option<u64> {
-        let s = self.sessions.get(&game)?;
-        s.meta
-            .live_messages
-            .iter()
-            .find(|(k, _)| *k == slot)
-            .map(|(_, id)| *id)
+        let live = match self.sessions.get(&game) {
+            Some(s) => &s.meta.live_messages,
+            None => self
+                .recently_finished
+                .iter()
+                .find(|(g, _)| *g == game)
+                .map(|(_, live)| live)?,
+        };
+        live.iter().find(|(k, _)| *k == slot).map(|(_, id)| *id)
     }
 
     /// Timers: reminders and auto-actions whose deadline has passed, and expired lobbies.
@@ -312,6 +323,11 @@ impl Table {
     /// posted offers and its board rate limit.
     fn forget(&mut self, id: GameId) {
         if let Some(s) = self.sessions.remove(&id) {
+            if self.recently_finished.len() == RECENTLY_FINISHED {
+                self.recently_finished.pop_front();
+            }
+            self.recently_finished
+                .push_back((id, s.meta.live_messages.clone()));
             if self.by_place.get(&s.place()) == Some(&id) {
                 self.by_place.remove(&s.place());
             }

@@ -192,10 +192,9 @@ pub fn pick_offer(menu: &SelectView, give: &str, want: &str) -> Option<Vec<Strin
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-
     #[test]
     fn production_counts_numbers_after_terrain_words() {
+        use super::production;
         assert_eq!(production("23 · grain 6 · ore 8 · 3:1 port"), 10);
         assert_eq!(production("C3 (mountains 8)"), 5);
         assert_eq!(production("to 5 · desert"), 0);
