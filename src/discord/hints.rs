@@ -27,7 +27,10 @@ pub fn discord_hint(hint: &Hint) -> String {
         Hint::EndTurn => "**End turn**".into(),
         Hint::Discard => "**Discard** to choose the cards (or `/catan discard`)".into(),
         Hint::MoveRobber => "**Move robber** to choose a hex and whom to rob".into(),
-        Hint::AnswerOffer { .. } => "react ✅ to accept or ❌ to decline".into(),
+        Hint::AnswerOffer { .. } => {
+            "react ✅ to accept or ❌ to decline (remove it to take it back)".into()
+        }
+        Hint::ConfirmOffer { .. } => "the offerer picks a partner with the buttons".into(),
         Hint::Hand => "**My hand**".into(),
         Hint::Help => "`/catan help`".into(),
     }
@@ -75,6 +78,7 @@ mod tests {
             Hint::Discard,
             Hint::MoveRobber,
             Hint::AnswerOffer { offer: 1 },
+            Hint::ConfirmOffer { offer: 1 },
             Hint::Hand,
             Hint::Help,
         ];

@@ -90,7 +90,7 @@ pub enum ParseError {
         problem: String,
         usage: &'static str,
     },
-    #[error("There is no running game in this place. Start one with `new`, or type `help`.")]
+    #[error("There is no running game in this place.")]
     NoGame,
     /// A road between two intersections that do not touch; `neighbours` are those of `a`.
     #[error(

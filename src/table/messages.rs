@@ -102,7 +102,7 @@ pub fn event_public(ev: &Event, game: &Game, names: &[String]) -> Option<String>
         Event::MustDiscard { owed } => format!(
             "Too many cards! {} must discard half their cards.",
             owed.iter()
-                .map(|(s, k)| format!("{} {k}", n(s)))
+                .map(|(s, k)| format!("{} ({k})", n(s)))
                 .collect::<Vec<_>>()
                 .join(", ")
         ),

@@ -80,8 +80,8 @@ fn reserved(name: &str) -> bool {
 }
 
 /// The table name for a player whose chat display name is `display`, given the names already
-/// taken at the table: control characters dropped, trimmed, at most [`MAX_NAME_CHARS`]
-/// characters, prefixed with `player ` if it would read as a mention or seat, `player<id>` if
+/// taken at the table: control characters dropped, trimmed (also of a trailing `?`, which
+/// asks for choices), at most [`MAX_NAME_CHARS`] characters, prefixed with `player ` if it would read as a mention or seat, `player<id>` if
 /// nothing usable is left, and a number appended (`bob2`) if it clashes with a taken name.
 pub fn table_name(display: &str, user: UserId, taken: &[String]) -> String {
     let cleaned: String = display
@@ -92,6 +92,8 @@ pub fn table_name(display: &str, user: UserId, taken: &[String]) -> String {
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ");
+    // A command ending in `?` asks for the choices (`robber C3 ?`), so a name never ends so.
+    let cleaned = cleaned.trim_end_matches(|c: char| c == '?' || c.is_whitespace());
     let mut base: String = cleaned.chars().take(MAX_NAME_CHARS).collect();
     if key(&base).is_empty() {
         base = format!("player{user}");
@@ -205,6 +207,10 @@ mod tests {
         assert_eq!(table_name("  ali\nce ", 7, &[]), "ali ce");
         assert_eq!(table_name(&"x".repeat(100), 7, &[]).chars().count(), 32);
         assert_eq!(table_name("<3 anna", 7, &[]), "<3 anna");
+        assert_eq!(table_name("?", 7, &[]), "player7");
+        assert_eq!(table_name("bob ? ?", 7, &[]), "bob");
+        assert_eq!(table_name("what? me", 7, &[]), "what? me");
+        assert_eq!(table_name("A?", 7, &[]), "A");
     }
 
     #[test]

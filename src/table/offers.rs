@@ -7,6 +7,7 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use super::reply::Hint;
 use crate::engine::{Action, Game, Phase, Resources, Seat};
 
 /// An open offer.
@@ -43,7 +44,7 @@ pub enum OfferError {
     SameResource { resource: String },
     #[error("You don't have {cards} to offer (your hand: {hand}).")]
     CannotGive { cards: String, hand: String },
-    #[error("There is no open offer #{0}; `trade list` shows the open ones.")]
+    #[error("There is no open offer #{0} (it may have closed).")]
     NoSuchOffer(u32),
     #[error("That is your own offer.")]
     OwnOffer,
@@ -249,22 +250,35 @@ pub fn describe(offer: &Offer, names: &[String]) -> String {
     };
     if !offer.accepted.is_empty() {
         text.push_str(&format!(
-            " Accepted by: {}. {} confirms one of them with `trade confirm {} <player>`.",
+            " Accepted by: {}. {} picks one of them.",
             list(&offer.accepted),
             name(names, offer.from),
-            offer.id
         ));
     }
     if !offer.declined.is_empty() {
         text.push_str(&format!(" Declined by: {}.", list(&offer.declined)));
     }
-    if offer.accepted.is_empty() {
-        text.push_str(&format!(
-            " React ✅ to accept or ❌ to decline (or `trade accept {0}` / `trade decline {0}`).",
-            offer.id
-        ));
-    }
     text
+}
+
+/// What can be done with an open offer (each platform says how): answer it, and once someone
+/// accepted, confirm a partner.
+pub fn hints(offer: &Offer) -> Vec<Hint> {
+    let mut hints = vec![Hint::AnswerOffer { offer: offer.id }];
+    if !offer.accepted.is_empty() {
+        hints.push(Hint::ConfirmOffer { offer: offer.id });
+    }
+    hints
+}
+
+/// What an offer was, for its message once it is closed: `gives 1 wool, wants 1 ore`.
+pub fn terms(offer: &Offer, names: &[String]) -> String {
+    format!(
+        "{} gave {}, wanted {}",
+        name(names, offer.from),
+        offer.give,
+        offer.get
+    )
 }
 
 #[cfg(test)]

@@ -159,6 +159,10 @@ pub enum Hint {
     AnswerOffer {
         offer: u32,
     },
+    /// The offerer picks one of those who accepted.
+    ConfirmOffer {
+        offer: u32,
+    },
     /// See your own hand.
     Hand,
     /// How to play.

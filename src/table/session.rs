@@ -381,7 +381,7 @@ impl Session {
     ) -> Result<Vec<Event>, ApplyError> {
         let Some(current) = self.game.as_ref() else {
             return Err(ApplyError::Rule(RuleError::Invalid(
-                "The game has not started yet: the host types `start`.".into(),
+                "The game has not started yet: the host starts it.".into(),
             )));
         };
         let mut next = current.clone();

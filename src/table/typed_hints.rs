@@ -57,6 +57,10 @@ pub fn typed_hint(hint: &Hint, prefix: &str) -> String {
             c(&format!("trade accept {offer}")),
             c(&format!("trade decline {offer}"))
         ),
+        Hint::ConfirmOffer { offer } => format!(
+            "{} (offerer)",
+            c(&format!("trade confirm {offer} <player>"))
+        ),
         Hint::Hand => c("hand"),
         Hint::Help => c("help"),
     }

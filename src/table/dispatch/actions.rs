@@ -133,10 +133,7 @@ pub(super) fn after_action(
             .iter()
             .filter_map(|s| session.user(*s))
             .collect();
-        r.buttons = vec![Button {
-            id: button_id(id, "discard", g.version),
-            label: "Discard".into(),
-        }];
+        // No button here: it would go stale after the discard; the turn message has it.
         r
     });
     // Private details and updated hands: the one who acted (or the caller, for a confirmed
@@ -187,12 +184,17 @@ pub(super) fn after_action(
     let gone = session.drop_stale_offers();
     if !gone.is_empty() {
         session.retire_offers(&*table.store, &gone);
+        let names = session.names();
         for o in gone {
             table.offer_messages.retain(|_, v| *v != (id, o.id));
             replies.push(
                 Reply::public(
                     place,
-                    format!("Trade offer #{} is closed: the turn ended.", o.id),
+                    format!(
+                        "Trade offer #{} ({}) is closed: the turn ended.",
+                        o.id,
+                        offers::terms(&o, &names)
+                    ),
                 )
                 .with_kind(ReplyKind::TradeOfferUpdate {
                     game: id,
@@ -252,7 +254,7 @@ pub(super) fn bank(
         return refuse(
             caller,
             format!(
-                "Your rate for {give} is {rate}:1, so {get_amount} {get} costs {cost} {give}: `bank {cost} {give} for {get_amount} {get}`."
+                "Your rate for {give} is {rate}:1, so {get_amount} {get} costs {cost} {give}, not {typed}."
             ),
         );
     }

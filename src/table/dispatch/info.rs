@@ -4,7 +4,7 @@ use super::*;
 
 pub(super) fn status(table: &Table, caller: &Caller) -> Vec<Reply> {
     let Some(s) = session_in(table, caller.place) else {
-        return refuse(caller, NO_GAME);
+        return no_game(caller);
     };
     let text = match s.game() {
         None => lobby_text(s),
@@ -37,7 +37,7 @@ pub(super) fn render(table: &Table, s: &Session) -> Option<Picture> {
 /// picture posted to the whole place.
 pub(super) fn board(table: &mut Table, caller: &Caller, now_ms: u64) -> Vec<Reply> {
     let Some(s) = session_in(table, caller.place) else {
-        return refuse(caller, NO_GAME);
+        return no_game(caller);
     };
     if s.game().is_none() {
         return seat_refusal(table, caller);
@@ -60,7 +60,7 @@ pub(super) fn board(table: &mut Table, caller: &Caller, now_ms: u64) -> Vec<Repl
         table.onlooker_boards.insert(caller.place, now_ms);
     }
     let Some(s) = session_in(table, caller.place) else {
-        return refuse(caller, NO_GAME);
+        return no_game(caller);
     };
     let Some(g) = s.game() else {
         return seat_refusal(table, caller);

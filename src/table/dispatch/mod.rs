@@ -73,6 +73,9 @@ pub fn text(table: &mut Table, caller: &Caller, text: &str, now_ms: u64) -> Vec<
             let game = table.by_place.get(&caller.place).copied();
             let mut r = Reply::refusal(caller.user, e.to_string());
             r.game = game;
+            if e == ParseError::NoGame {
+                r.hints = vec![Hint::New, Hint::Help];
+            }
             let mut replies = vec![r];
             moves::add_to_refusal(&mut replies, moves::parse_hint(table, caller, &e));
             replies
@@ -100,7 +103,7 @@ pub(super) fn run(table: &mut Table, caller: &Caller, cmd: Command, now_ms: u64)
         Command::Export => export(table, caller),
         Command::Log => {
             let Some(s) = session_in(table, caller.place) else {
-                return refuse(caller, NO_GAME);
+                return no_game(caller);
             };
             let lines: Vec<&String> = s.recent().collect();
             let text = if lines.is_empty() {
@@ -139,8 +142,13 @@ pub(super) fn run(table: &mut Table, caller: &Caller, cmd: Command, now_ms: u64)
     }
 }
 
-pub(super) const NO_GAME: &str =
-    "There is no game in this place. Start one with `new`, or type `help`.";
+/// There is no game where the caller wrote; the hints say how to open one (each platform in
+/// its own words).
+pub(super) fn no_game(caller: &Caller) -> Vec<Reply> {
+    let mut r = Reply::refusal(caller.user, "There is no game in this place.");
+    r.hints = vec![Hint::New, Hint::Help];
+    vec![r]
+}
 
 pub(super) fn session_in(table: &Table, place: u64) -> Option<&Session> {
     table
@@ -159,11 +167,11 @@ pub(super) fn seated(table: &Table, caller: &Caller) -> Option<(GameId, Seat)> {
 /// Why [`seated`] failed, in words.
 pub(super) fn seat_refusal(table: &Table, caller: &Caller) -> Vec<Reply> {
     let Some(s) = session_in(table, caller.place) else {
-        return refuse(caller, NO_GAME);
+        return no_game(caller);
     };
     let names = s.names().join(", ");
     let text = if s.game().is_none() {
-        format!("The game has not started yet (joined: {names}); the host types `start`.")
+        format!("The game has not started yet (joined: {names}); the host starts it.")
     } else {
         format!("You are not playing in this game (players: {names}).")
     };

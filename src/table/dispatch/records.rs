@@ -35,7 +35,7 @@ fn record_of(s: &Session, outcome: Outcome, reveal: bool) -> Result<PublicRecord
 /// `export`: the public record so far, privately to the caller (the seed stays secret).
 pub(super) fn export(table: &Table, caller: &Caller) -> Vec<Reply> {
     let Some(s) = session_in(table, caller.place) else {
-        return refuse(caller, NO_GAME);
+        return no_game(caller);
     };
     match record_of(s, Outcome::Running, false) {
         Ok(record) => {

@@ -73,7 +73,7 @@ pub(super) fn new_lobby(
         return refuse(
             caller,
             format!(
-                "There is already {what} here (game {}): one game per place. Join it, or the host or a manager can `abandon` it.",
+                "There is already {what} here (game {}): one game per place. Join it, or the host or a manager can abandon it.",
                 s.id()
             ),
         );
@@ -142,15 +142,16 @@ pub(super) fn change_lobby(
     change: impl FnOnce(&mut Session) -> Result<String, String>,
 ) -> Vec<Reply> {
     let Some(&id) = table.by_place.get(&caller.place) else {
-        return refuse(caller, NO_GAME);
+        return no_game(caller);
     };
     let Some(session) = table.sessions.get_mut(&id) else {
-        return refuse(caller, NO_GAME);
+        return no_game(caller);
     };
     if session.game().is_some() {
         return refuse(
             caller,
-            "The game is already running: lobby commands work before `start`.",
+            "The game is already running: joining, leaving and settings are for the lobby, \
+             before the start.",
         );
     }
     let before = session.meta.clone();
@@ -211,12 +212,12 @@ pub(super) fn join(table: &mut Table, caller: &Caller) -> Vec<Reply> {
 
 pub(super) fn leave(table: &mut Table, caller: &Caller) -> Vec<Reply> {
     let Some(s) = session_in(table, caller.place) else {
-        return refuse(caller, NO_GAME);
+        return no_game(caller);
     };
     if s.game().is_some() {
         return refuse(
             caller,
-            "You can't leave a running game; the host or a manager can `abandon` it.",
+            "You can't leave a running game; the host or a manager can abandon it.",
         );
     }
     if s.seat_of(caller.user).is_none() {
@@ -306,7 +307,7 @@ pub fn expire_lobbies(table: &mut Table, now_ms: u64) -> Vec<Reply> {
 
 pub(super) fn abandon(table: &mut Table, caller: &Caller) -> Vec<Reply> {
     let Some(s) = session_in(table, caller.place) else {
-        return refuse(caller, NO_GAME);
+        return no_game(caller);
     };
     if s.meta.host != caller.user && !caller.is_manager {
         return refuse(
@@ -334,10 +335,10 @@ pub(super) fn abandon(table: &mut Table, caller: &Caller) -> Vec<Reply> {
 
 pub(super) fn start(table: &mut Table, caller: &Caller, now_ms: u64) -> Vec<Reply> {
     let Some(&id) = table.by_place.get(&caller.place) else {
-        return refuse(caller, NO_GAME);
+        return no_game(caller);
     };
     let Some(session) = table.sessions.get_mut(&id) else {
-        return refuse(caller, NO_GAME);
+        return no_game(caller);
     };
     let seeds = &mut table.seeds;
     if session.game().is_some() {
@@ -350,7 +351,7 @@ pub(super) fn start(table: &mut Table, caller: &Caller, now_ms: u64) -> Vec<Repl
     if players < lobby::MIN_PLAYERS as usize {
         return refuse(
             caller,
-            "At least 2 players are needed (3 to 6 for the real game); others type `join`.",
+            "At least 2 players are needed (3 to 6 for the real game); the others must join first.",
         );
     }
     let host_seed = session.meta.settings.seed;

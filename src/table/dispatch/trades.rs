@@ -14,11 +14,10 @@ fn too_many_offers(open: &[&Offer]) -> String {
         .map(|o| format!("#{} ({} for {})", o.id, o.give, o.get))
         .collect();
     format!(
-        "You have {} open offers, the most one player may have: {}. Withdraw one first \
-         (`trade withdraw {}`), or wait until this turn ends.",
+        "You have {} open offers, the most one player may have: {}. Withdraw one first, or \
+         wait until this turn ends.",
         open.len(),
         list.join(", "),
-        open.first().map_or(0, |o| o.id)
     )
 }
 
@@ -60,12 +59,12 @@ pub(super) fn trade(
         return seat_refusal(table, caller);
     };
     let Some(session) = table.sessions.get_mut(&id) else {
-        return refuse(caller, NO_GAME);
+        return no_game(caller);
     };
     let names = session.names();
     let place = session.place();
     let Some(g) = session.game() else {
-        return refuse(caller, NO_GAME);
+        return no_game(caller);
     };
     let version = g.version;
     let hand = messages::hand_text(g, seat);
@@ -125,6 +124,7 @@ pub(super) fn trade(
                 })
                 .with_game(id);
             public.buttons = offer_buttons(id, &offer, version, &names);
+            public.hints = offers::hints(&offer);
             public.mention = to.and_then(|t| session.user(t)).into_iter().collect();
             vec![
                 public,
@@ -166,6 +166,7 @@ pub(super) fn trade(
                 })
                 .with_game(id);
             update.buttons = offer_buttons(id, &o, version, &names);
+            update.hints = offers::hints(&o);
             vec![
                 update,
                 private_to_caller(caller, format!("You {verb} offer #{n}.\n{hand}")).with_game(id),
@@ -199,7 +200,10 @@ pub(super) fn trade(
             vec![
                 Reply::public(
                     place,
-                    format!("Trade offer #{n} was withdrawn by {}.", caller.name),
+                    format!(
+                        "Trade offer #{n} ({}) was withdrawn.",
+                        offers::terms(&o, &names)
+                    ),
                 )
                 .with_kind(ReplyKind::TradeOfferUpdate { game: id, offer: n })
                 .with_game(id),
@@ -234,8 +238,10 @@ pub(super) fn trade(
                 Reply::public(
                     place,
                     format!(
-                        "Trade offer #{n} is done: {} traded with {other}.",
-                        caller.name
+                        "Trade offer #{n} is done: {} gave {other} {} for {}.",
+                        names.get(o.from as usize).cloned().unwrap_or_default(),
+                        o.give,
+                        o.get
                     ),
                 )
                 .with_kind(ReplyKind::TradeOfferUpdate { game: id, offer: n })
@@ -315,6 +321,7 @@ pub fn reaction_removed(
         .with_kind(ReplyKind::TradeOfferUpdate { game, offer })
         .with_game(game);
     update.buttons = offer_buttons(game, &o, version, &names);
+    update.hints = offers::hints(&o);
     let verb = match reaction {
         Reaction::Accept => "acceptance of",
         Reaction::Decline => "refusal of",

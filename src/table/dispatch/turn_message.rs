@@ -52,11 +52,43 @@ pub(super) fn prompt(table: &Table, id: GameId, fresh: bool, image: bool) -> Vec
         r.image = render(table, s);
     }
     if !over {
-        r.hints = messages::waiting_hints(g);
         r.buttons = turn_buttons(g, id);
+        // A hint never names a button the message does not have.
+        r.hints = messages::waiting_hints(g)
+            .into_iter()
+            .filter(|h| {
+                hint_button(h).is_none_or(|action| {
+                    r.buttons
+                        .iter()
+                        .any(|b| b.id.split(':').nth(2) == Some(action))
+                })
+            })
+            .collect();
         r.deadline_ms = s.deadline();
     }
     vec![r]
+}
+
+/// The turn button a hint stands for, if it has one.
+fn hint_button(hint: &Hint) -> Option<&'static str> {
+    match hint {
+        Hint::PlaceSettlement { .. } | Hint::PlaceRoad { .. } | Hint::Build | Hint::BuyCard => {
+            Some("build")
+        }
+        Hint::Roll => Some("roll"),
+        Hint::PlayCard => Some("play"),
+        Hint::Trade => Some("trade"),
+        Hint::EndTurn => Some("end"),
+        Hint::Discard => Some("discard"),
+        Hint::MoveRobber => Some("robber"),
+        Hint::Hand => Some("hand"),
+        Hint::Join
+        | Hint::Start
+        | Hint::New
+        | Hint::AnswerOffer { .. }
+        | Hint::ConfirmOffer { .. }
+        | Hint::Help => None,
+    }
 }
 
 /// The buttons for what the awaited player(s) can do now. Menus open per clicker from their
@@ -94,8 +126,7 @@ fn turn_buttons(g: &Game, id: GameId) -> Vec<Button> {
     if has(|a| *a == Action::EndTurn) {
         out.push(button("end", "End turn"));
     }
-    if !matches!(g.phase, Phase::Setup { .. }) {
-        out.push(button("hand", "My hand"));
-    }
+    // Always there, also in setup: the starting resources arrive with the second settlement.
+    out.push(button("hand", "My hand"));
     out
 }
