@@ -64,7 +64,7 @@ fn store_waiting_games(data: &Path, count: u64) {
 
 /// Starts the bot on `dir`, waits until it is connected and settled, measures `window`.
 async fn measure(fake: &FakeDiscord, dir: &Path, what: &str, window: Duration) {
-    let config = write_config(dir, &fake.rest_url, "log_level = \"info\"");
+    let config = write_config(dir, &fake.rest_url, "");
     let registrations = fake
         .requests()
         .iter()
