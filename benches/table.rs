@@ -1,8 +1,12 @@
 //! Speed of the table with durable writes: commands per second through `Table` + the sled
 //! store, per-command latency (p50/p99) without and with board rendering, and start-up time
-//! with many stored games. Prints figures; run: `cargo bench --bench table`.
+//! with many stored games, and the latency of commands while another thread draws boards the
+//! way the chat adapters do (outside the table's lock). Prints figures; run:
+//! `cargo bench --bench table`.
 //! Never asserted in tests (DESIGN.md: performance is measured, not asserted).
 
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use catan_bot::engine::{Action, Game};
@@ -60,13 +64,14 @@ fn callers(place: u64) -> Vec<Caller> {
         .collect()
 }
 
-/// Opens a game in `place` and plays up to `max` actions; returns per-command latencies.
-fn play(table: &mut Table, place: u64, seed: u64, max: usize, now: &mut u64) -> Vec<Duration> {
+/// Opens a game in `place` and plays up to `max` actions; returns per-command latencies
+/// (from asking for the table's lock to the replies).
+fn play(table: &Mutex<Table>, place: u64, seed: u64, max: usize, now: &mut u64) -> Vec<Duration> {
     let cs = callers(place);
-    let send = |table: &mut Table, c: &Caller, text: &str, now: &mut u64| {
+    let send = |table: &Mutex<Table>, c: &Caller, text: &str, now: &mut u64| {
         *now += 1000;
         let t = Instant::now();
-        let r = table.handle_text(c, text, *now);
+        let r = table.lock().expect("table").handle_text(c, text, *now);
         let d = t.elapsed();
         let images = r.iter().filter(|r| r.image.is_some()).count();
         IMAGES.fetch_add(images, std::sync::atomic::Ordering::Relaxed);
@@ -82,27 +87,84 @@ fn play(table: &mut Table, place: u64, seed: u64, max: usize, now: &mut u64) -> 
     send(table, &cs[1], "join", now);
     send(table, &cs[2], "join", now);
     send(table, &cs[0], "start", now);
-    let id = table.game_in(place).map(|g| g.id).unwrap_or(0);
+    let id = table
+        .lock()
+        .expect("table")
+        .game_in(place)
+        .map(|g| g.id)
+        .unwrap_or(0);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut lat = Vec::new();
     for _ in 0..max {
-        let Some(g) = table.game_state(id) else { break };
-        if g.winner().is_some() {
-            break;
-        }
-        let seat = g.waiting_for()[0];
-        let action = choose(&g.legal_actions(seat), &mut rng);
-        let text = command(table, id, g, &action);
-        let user = table
-            .games()
-            .into_iter()
-            .find(|s| s.id == id)
-            .map(|s| s.players[seat as usize].0)
-            .unwrap_or(0);
-        let c = cs.iter().find(|c| c.user == user).unwrap_or(&cs[0]).clone();
+        let (c, text) = {
+            let t = table.lock().expect("table");
+            let Some(g) = t.game_state(id) else { break };
+            if g.winner().is_some() {
+                break;
+            }
+            let seat = g.waiting_for()[0];
+            let action = choose(&g.legal_actions(seat), &mut rng);
+            let text = command(&t, id, g, &action);
+            let user = t
+                .games()
+                .into_iter()
+                .find(|s| s.id == id)
+                .map(|s| s.players[seat as usize].0)
+                .unwrap_or(0);
+            let c = cs.iter().find(|c| c.user == user).unwrap_or(&cs[0]).clone();
+            (c, text)
+        };
         lat.push(send(table, &c, &text, now));
     }
     lat
+}
+
+/// One game's commands while another thread keeps drawing another game's board: it takes the
+/// table's lock only to get the picture (a copy of the public view) and draws outside it, as
+/// the adapters do. Returns the commands' latencies and how many boards were drawn meanwhile.
+fn commands_while_boards_render(games: u64, now: &mut u64) -> (Vec<Duration>, usize, Duration) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let store = SledStore::open(dir.path()).expect("store");
+    // Pictures are attached (a copy of the public view); drawing them is the adapter's job.
+    let options = TableOptions {
+        render_boards: true,
+        ..TableOptions::default()
+    };
+    let table = Arc::new(Mutex::new(
+        Table::open(Box::new(store), options).expect("table"),
+    ));
+    // The game whose board is drawn: set up, a few moves in.
+    play(&table, 900, 5, 30, now);
+    let drawer = callers(900)[0].clone();
+    let stop = Arc::new(AtomicBool::new(false));
+    let drawn = Arc::new(AtomicUsize::new(0));
+    let render = {
+        let (table, stop, drawn) = (table.clone(), stop.clone(), drawn.clone());
+        std::thread::spawn(move || {
+            while !stop.load(Ordering::Relaxed) {
+                let picture = table
+                    .lock()
+                    .expect("table")
+                    .handle_text(&drawer, "board", 0)
+                    .into_iter()
+                    .find_map(|r| r.image);
+                if let Some(p) = picture
+                    && p.png().is_ok()
+                {
+                    drawn.fetch_add(1, Ordering::Relaxed);
+                }
+            }
+        })
+    };
+    let t = Instant::now();
+    let mut lat = Vec::new();
+    for g in 0..games {
+        lat.extend(play(&table, 1000 + g, 31 + g, 10_000, now));
+    }
+    let wall = t.elapsed();
+    stop.store(true, Ordering::Relaxed);
+    render.join().expect("render thread");
+    (lat, drawn.load(Ordering::Relaxed), wall)
 }
 
 fn command(table: &Table, id: u64, g: &Game, action: &Action) -> String {
@@ -148,12 +210,13 @@ fn main() {
             render_boards: render,
             ..TableOptions::default()
         };
-        let mut table = Table::open(Box::new(store), options).expect("table");
+        let table = Mutex::new(Table::open(Box::new(store), options).expect("table"));
         let t = Instant::now();
         let mut lat = Vec::new();
         for g in 0..games {
-            lat.extend(play(&mut table, 100 + g, 11 + g, 10_000, &mut now));
+            lat.extend(play(&table, 100 + g, 11 + g, 10_000, &mut now));
         }
+        let table = table.into_inner().expect("table");
         report(&format!("table + sled, {label}"), lat, t.elapsed());
         println!(
             "  boards rendered so far: {}",
@@ -167,6 +230,14 @@ fn main() {
         println!("  store size {} KB", table.store_size().unwrap_or(0) / 1024);
     }
 
+    let (lat, drawn, wall) = commands_while_boards_render(games, &mut now);
+    report(
+        "table + sled while another thread draws boards (outside the lock)",
+        lat,
+        wall,
+    );
+    println!("  boards drawn meanwhile: {drawn}");
+
     // Start-up: many unfinished games in one store.
     let stored = if quick { 20 } else { 1_000 };
     let dir = tempfile::tempdir().expect("temp dir");
@@ -176,9 +247,9 @@ fn main() {
             render_boards: false,
             ..TableOptions::default()
         };
-        let mut table = Table::open(Box::new(store), options).expect("table");
+        let table = Mutex::new(Table::open(Box::new(store), options).expect("table"));
         for g in 0..stored {
-            play(&mut table, 10_000 + g, g, 80, &mut now);
+            play(&table, 10_000 + g, g, 80, &mut now);
         }
     }
     let t = Instant::now();
