@@ -239,7 +239,10 @@ pub fn waiting_text(game: &Game, names: &[String]) -> String {
                 game.topology().vertex_label(*v)
             ),
         },
-        Phase::BeforeRoll => format!("{cur}: roll the dice (or play a development card first)."),
+        Phase::BeforeRoll if may_hold_a_playable_card(game) => {
+            format!("{cur}: roll the dice (or play a development card first).")
+        }
+        Phase::BeforeRoll => format!("{cur}: roll the dice."),
         Phase::Discard { owed } => format!(
             "Waiting for discards: {}.",
             owed.iter()
@@ -266,7 +269,6 @@ pub fn waiting_hints(game: &Game) -> Vec<Hint> {
     let examples = |f: &dyn Fn(&Action) -> Option<String>| -> Vec<String> {
         legal.iter().filter_map(f).take(EXAMPLES).collect()
     };
-    let has = |f: fn(&Action) -> bool| legal.iter().any(f);
     match &game.phase {
         Phase::Setup {
             road_from: None, ..
@@ -284,7 +286,7 @@ pub fn waiting_hints(game: &Game) -> Vec<Hint> {
         }],
         Phase::BeforeRoll => {
             let mut hints = vec![Hint::Roll];
-            if has(Action::is_card_play) {
+            if may_hold_a_playable_card(game) {
                 hints.push(Hint::PlayCard);
             }
             hints
@@ -296,7 +298,7 @@ pub fn waiting_hints(game: &Game) -> Vec<Hint> {
             if matches!(game.phase, Phase::Main) {
                 hints.push(Hint::Trade);
             }
-            if has(Action::is_card_play) {
+            if may_hold_a_playable_card(game) {
                 hints.push(Hint::PlayCard);
             }
             hints.push(Hint::EndTurn);
@@ -304,6 +306,17 @@ pub fn waiting_hints(game: &Game) -> Vec<Hint> {
         }
         Phase::Finished { .. } => vec![Hint::New],
     }
+}
+
+/// Whether the current player might play a development card now, judged from public facts
+/// only (the phase and how many cards they hold), so that saying it reveals nothing of the
+/// hand.
+pub fn may_hold_a_playable_card(game: &Game) -> bool {
+    matches!(game.phase, Phase::BeforeRoll | Phase::Main)
+        && game
+            .players
+            .get(game.current as usize)
+            .is_some_and(|p| !p.dev_cards.is_empty())
 }
 
 /// Public status: scores and what everybody can see.

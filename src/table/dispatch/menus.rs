@@ -431,6 +431,9 @@ fn nothing_to_choose(g: &Game, seat: Seat, kind: MenuKind) -> String {
             "You can't build or buy anything now: not enough cards, or no legal place.".into()
         }
         MenuKind::Play => "You have no development card you can play now (a card bought this turn waits for your next turn; one card per turn).".into(),
+        MenuKind::Trade if g.phase == Phase::Main && g.current == seat => {
+            "You have no cards to trade, and nobody can be offered nothing.".into()
+        }
         MenuKind::Trade => "You can't trade now: trading happens after your roll, on your own turn.".into(),
         MenuKind::Robber => "The robber does not move now.".into(),
         MenuKind::Discard => "You don't have to discard now.".into(),

@@ -93,6 +93,11 @@ fn hint_button(hint: &Hint) -> Option<&'static str> {
 
 /// The buttons for what the awaited player(s) can do now. Menus open per clicker from their
 /// own legal actions, so one public button serves whoever presses it.
+///
+/// Only public facts choose the buttons: **Build** is there whenever building is the phase's
+/// business and **Play card** whenever the player holds a development card (their count is
+/// public), so nobody learns from the buttons what a hand holds. The menus say what is
+/// possible.
 fn turn_buttons(g: &Game, id: GameId) -> Vec<Button> {
     let waiting = g.waiting_for();
     let legal: Vec<Action> = waiting.iter().flat_map(|&w| g.legal_actions(w)).collect();
@@ -111,16 +116,14 @@ fn turn_buttons(g: &Game, id: GameId) -> Vec<Button> {
         Phase::Discard { .. } => out.push(button("discard", "Discard")),
         Phase::MoveRobber => out.push(button("robber", "Move robber")),
         Phase::Main | Phase::SpecialBuild { .. } => {
-            if has(|a| a.is_build() || *a == Action::BuyDevCard) {
-                out.push(button("build", "Build"));
-            }
+            out.push(button("build", "Build"));
             if g.phase == Phase::Main {
                 out.push(button("trade", "Trade"));
             }
         }
         Phase::Finished { .. } => return out,
     }
-    if has(Action::is_card_play) {
+    if messages::may_hold_a_playable_card(g) {
         out.push(button("play", "Play card"));
     }
     if has(|a| *a == Action::EndTurn) {
