@@ -11,74 +11,15 @@ mod store_host;
 mod table_support;
 
 use std::path::Path;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 
-use catan_bot::store::{GameId, SledStore, Store, StoreError, StoredGame};
+use catan_bot::store::{SledStore, Store};
 use catan_bot::table::Reply;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use store_host::Host;
+use table_support::failing_store::FailingStore;
 use table_support::{assert_no_refusal, refusal_text};
-
-/// The real sled store, with writes that fail on command like a full disk.
-struct FailingStore {
-    inner: SledStore,
-    failing: Arc<AtomicBool>,
-}
-
-impl FailingStore {
-    fn check(&self) -> Result<(), StoreError> {
-        if self.failing.load(Ordering::SeqCst) {
-            Err(StoreError::Io(std::io::Error::new(
-                std::io::ErrorKind::StorageFull,
-                "no space left on device",
-            )))
-        } else {
-            Ok(())
-        }
-    }
-}
-
-impl Store for FailingStore {
-    fn put_meta(&self, id: GameId, meta: &[u8]) -> Result<(), StoreError> {
-        self.check()?;
-        self.inner.put_meta(id, meta)
-    }
-    fn append_action(&self, id: GameId, index: u64, action: &[u8]) -> Result<(), StoreError> {
-        self.check()?;
-        self.inner.append_action(id, index, action)
-    }
-    fn put_snapshot(&self, id: GameId, upto: u64, state: &[u8]) -> Result<(), StoreError> {
-        self.check()?;
-        self.inner.put_snapshot(id, upto, state)
-    }
-    fn finish_game(&self, id: GameId, record: &[u8]) -> Result<(), StoreError> {
-        self.check()?;
-        self.inner.finish_game(id, record)
-    }
-    fn remove_game(&self, id: GameId) -> Result<(), StoreError> {
-        self.check()?;
-        self.inner.remove_game(id)
-    }
-    fn put_offer(&self, id: GameId, offer: u32, record: &[u8]) -> Result<(), StoreError> {
-        self.check()?;
-        self.inner.put_offer(id, offer, record)
-    }
-    fn remove_offers(&self, id: GameId, offers: &[u32]) -> Result<(), StoreError> {
-        self.check()?;
-        self.inner.remove_offers(id, offers)
-    }
-    fn load_all(&self) -> Result<Vec<StoredGame>, StoreError> {
-        self.inner.load_all()
-    }
-    fn finished_games(&self) -> Result<Vec<(GameId, Vec<u8>)>, StoreError> {
-        self.inner.finished_games()
-    }
-    fn size_on_disk(&self) -> Result<u64, StoreError> {
-        self.inner.size_on_disk()
-    }
-}
 
 fn assert_not_saved(replies: &[Reply], what: &str) {
     let text = refusal_text(replies).unwrap_or_else(|| panic!("{what} was accepted: {replies:?}"));
@@ -89,11 +30,7 @@ fn assert_not_saved(replies: &[Reply], what: &str) {
 #[test]
 fn every_failed_write_is_refused_changes_nothing_and_the_table_carries_on() {
     let dir = tempfile::tempdir().unwrap();
-    let failing = Arc::new(AtomicBool::new(false));
-    let store = FailingStore {
-        inner: SledStore::open(dir.path()).unwrap(),
-        failing: failing.clone(),
-    };
+    let (store, failing) = FailingStore::open(dir.path(), "no space left on device");
     let mut host = Host::start(Box::new(store), 21);
     let mut rng = ChaCha8Rng::seed_from_u64(21);
     let (maker, give, want) = host.until_trading(&mut rng);

@@ -4,11 +4,10 @@
 
 mod table_support;
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 
-use catan_bot::store::{GameId, SledStore, Store, StoreError, StoredGame};
 use catan_bot::table::{Caller, Table};
+use table_support::failing_store::FailingStore;
 use table_support::*;
 
 #[test]
@@ -62,70 +61,10 @@ fn games_in_different_places_are_independent() {
     assert!(r[0].is_refusal());
 }
 
-/// The real sled store, with writes that can be made to fail.
-struct Flaky {
-    inner: SledStore,
-    fail: Arc<AtomicBool>,
-}
-
-impl Flaky {
-    fn check(&self) -> Result<(), StoreError> {
-        if self.fail.load(Ordering::SeqCst) {
-            Err(StoreError::Io(std::io::Error::other("disk full")))
-        } else {
-            Ok(())
-        }
-    }
-}
-
-impl Store for Flaky {
-    fn put_meta(&self, id: GameId, meta: &[u8]) -> Result<(), StoreError> {
-        self.check()?;
-        self.inner.put_meta(id, meta)
-    }
-    fn append_action(&self, id: GameId, index: u64, action: &[u8]) -> Result<(), StoreError> {
-        self.check()?;
-        self.inner.append_action(id, index, action)
-    }
-    fn put_snapshot(&self, id: GameId, upto: u64, state: &[u8]) -> Result<(), StoreError> {
-        self.check()?;
-        self.inner.put_snapshot(id, upto, state)
-    }
-    fn finish_game(&self, id: GameId, record: &[u8]) -> Result<(), StoreError> {
-        self.check()?;
-        self.inner.finish_game(id, record)
-    }
-    fn remove_game(&self, id: GameId) -> Result<(), StoreError> {
-        self.check()?;
-        self.inner.remove_game(id)
-    }
-    fn put_offer(&self, id: GameId, offer: u32, record: &[u8]) -> Result<(), StoreError> {
-        self.check()?;
-        self.inner.put_offer(id, offer, record)
-    }
-    fn remove_offers(&self, id: GameId, offers: &[u32]) -> Result<(), StoreError> {
-        self.check()?;
-        self.inner.remove_offers(id, offers)
-    }
-    fn load_all(&self) -> Result<Vec<StoredGame>, StoreError> {
-        self.inner.load_all()
-    }
-    fn finished_games(&self) -> Result<Vec<(GameId, Vec<u8>)>, StoreError> {
-        self.inner.finished_games()
-    }
-    fn size_on_disk(&self) -> Result<u64, StoreError> {
-        self.inner.size_on_disk()
-    }
-}
-
 #[test]
 fn a_failed_write_is_reported_and_changes_nothing() {
     let dir = tempfile::tempdir().expect("tmp");
-    let fail = Arc::new(AtomicBool::new(false));
-    let store = Flaky {
-        inner: SledStore::open(dir.path()).expect("store"),
-        fail: fail.clone(),
-    };
+    let (store, fail) = FailingStore::open(dir.path(), "disk full");
     let mut table = Table::open(Box::new(store), quiet_options()).expect("table");
     let c = |user: u64, name: &str| Caller::new(1, user, name);
     let now = 1;

@@ -10,71 +10,15 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use catan_bot::engine::Seat;
-use catan_bot::store::{GameId, SledStore, Store, StoreError, StoredGame};
 use catan_bot::table::{Caller, PlaceKind, Reply, Table};
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use table_support::failing_store::FailingStore;
 use table_support::{assert_no_refusal, choose, quiet_options};
 
 const PLACE: u64 = 5;
 const DRY_RUN: &str = "dry run: not written";
-
-/// The real store, whose writes can be refused while suggestions are tried.
-struct DryRun {
-    inner: SledStore,
-    dry: Arc<AtomicBool>,
-}
-
-impl DryRun {
-    fn check(&self) -> Result<(), StoreError> {
-        if self.dry.load(Ordering::SeqCst) {
-            Err(StoreError::Io(std::io::Error::other(DRY_RUN)))
-        } else {
-            Ok(())
-        }
-    }
-}
-
-impl Store for DryRun {
-    fn put_meta(&self, id: GameId, meta: &[u8]) -> Result<(), StoreError> {
-        self.check()?;
-        self.inner.put_meta(id, meta)
-    }
-    fn append_action(&self, id: GameId, index: u64, action: &[u8]) -> Result<(), StoreError> {
-        self.check()?;
-        self.inner.append_action(id, index, action)
-    }
-    fn put_snapshot(&self, id: GameId, upto: u64, state: &[u8]) -> Result<(), StoreError> {
-        self.check()?;
-        self.inner.put_snapshot(id, upto, state)
-    }
-    fn finish_game(&self, id: GameId, record: &[u8]) -> Result<(), StoreError> {
-        self.check()?;
-        self.inner.finish_game(id, record)
-    }
-    fn remove_game(&self, id: GameId) -> Result<(), StoreError> {
-        self.check()?;
-        self.inner.remove_game(id)
-    }
-    fn put_offer(&self, id: GameId, offer: u32, record: &[u8]) -> Result<(), StoreError> {
-        self.check()?;
-        self.inner.put_offer(id, offer, record)
-    }
-    fn remove_offers(&self, id: GameId, offers: &[u32]) -> Result<(), StoreError> {
-        self.check()?;
-        self.inner.remove_offers(id, offers)
-    }
-    fn load_all(&self) -> Result<Vec<StoredGame>, StoreError> {
-        self.inner.load_all()
-    }
-    fn finished_games(&self) -> Result<Vec<(GameId, Vec<u8>)>, StoreError> {
-        self.inner.finished_games()
-    }
-    fn size_on_disk(&self) -> Result<u64, StoreError> {
-        self.inner.size_on_disk()
-    }
-}
 
 /// Which kinds offered at least one suggestion during a walk.
 #[derive(Default, Debug)]
@@ -103,11 +47,7 @@ struct Walk {
 impl Walk {
     fn start(players: usize, seed: u64) -> Walk {
         let dir = tempfile::tempdir().expect("tmp");
-        let dry = Arc::new(AtomicBool::new(false));
-        let store = DryRun {
-            inner: SledStore::open(dir.path()).expect("store"),
-            dry: dry.clone(),
-        };
+        let (store, dry) = FailingStore::open(dir.path(), DRY_RUN);
         let mut table = Table::open(Box::new(store), quiet_options()).expect("table");
         let callers: Vec<Caller> = (0..players)
             .map(|i| Caller::new(PLACE, i as u64 + 1, format!("p{i}")))

@@ -8,78 +8,18 @@ mod table_support;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use catan_bot::store::{GameId, SledStore, Store, StoreError, StoredGame};
 use catan_bot::table::{Audience, Caller, Table};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use table_support::failing_store::FailingStore;
 use table_support::*;
-
-/// The real sled store, with writes that fail while `fail` is set.
-struct Flaky {
-    inner: SledStore,
-    fail: Arc<AtomicBool>,
-}
-
-impl Flaky {
-    fn check(&self) -> Result<(), StoreError> {
-        if self.fail.load(Ordering::SeqCst) {
-            Err(StoreError::Io(std::io::Error::other("disk full")))
-        } else {
-            Ok(())
-        }
-    }
-}
-
-impl Store for Flaky {
-    fn put_meta(&self, id: GameId, meta: &[u8]) -> Result<(), StoreError> {
-        self.check()?;
-        self.inner.put_meta(id, meta)
-    }
-    fn append_action(&self, id: GameId, index: u64, action: &[u8]) -> Result<(), StoreError> {
-        self.check()?;
-        self.inner.append_action(id, index, action)
-    }
-    fn put_snapshot(&self, id: GameId, upto: u64, state: &[u8]) -> Result<(), StoreError> {
-        self.check()?;
-        self.inner.put_snapshot(id, upto, state)
-    }
-    fn finish_game(&self, id: GameId, record: &[u8]) -> Result<(), StoreError> {
-        self.check()?;
-        self.inner.finish_game(id, record)
-    }
-    fn remove_game(&self, id: GameId) -> Result<(), StoreError> {
-        self.check()?;
-        self.inner.remove_game(id)
-    }
-    fn put_offer(&self, id: GameId, offer: u32, record: &[u8]) -> Result<(), StoreError> {
-        self.check()?;
-        self.inner.put_offer(id, offer, record)
-    }
-    fn remove_offers(&self, id: GameId, offers: &[u32]) -> Result<(), StoreError> {
-        self.check()?;
-        self.inner.remove_offers(id, offers)
-    }
-    fn load_all(&self) -> Result<Vec<StoredGame>, StoreError> {
-        self.inner.load_all()
-    }
-    fn finished_games(&self) -> Result<Vec<(GameId, Vec<u8>)>, StoreError> {
-        self.inner.finished_games()
-    }
-    fn size_on_disk(&self) -> Result<u64, StoreError> {
-        self.inner.size_on_disk()
-    }
-}
 
 const MINUTE: u64 = 60_000;
 const PLACE: u64 = 1;
 
 /// A started 3-player game with a one-minute turn timer on a store that can fail.
 fn timed_game(dir: &std::path::Path) -> (Table, Arc<AtomicBool>) {
-    let fail = Arc::new(AtomicBool::new(false));
-    let store = Flaky {
-        inner: SledStore::open(dir).expect("store"),
-        fail: fail.clone(),
-    };
+    let (store, fail) = FailingStore::open(dir, "disk full");
     let mut table = Table::open(Box::new(store), quiet_options()).expect("table");
     let c = |user: u64, name: &str| Caller::new(PLACE, user, name);
     let now = 0;

@@ -2,6 +2,8 @@
 //! commands, and a biased random player that drives whole games through `command_for`.
 #![allow(dead_code)]
 
+pub mod failing_store;
+
 use std::path::{Path, PathBuf};
 
 use catan_bot::engine::{Action, Game, Seat};
