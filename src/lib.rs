@@ -1,12 +1,16 @@
 //! catan-bot: Catan in a chat channel. See DESIGN.md for the layers:
-//! `engine` (rules) ← `table` (chat-neutral game hosting) ← adapters (`discord`, `console`),
+//! `engine` (rules) ← `table` (chat-neutral game hosting) ← adapters (`discord`, `matrix`, `console`; what they share is in `hosting`, and `serve` runs them),
 //! with `store` (sled) and `render` (PNG) beside the table.
 
+pub mod config;
 pub mod console;
-pub mod delivery_order;
 pub mod discord;
 pub mod engine;
+pub mod hosting;
+#[cfg(feature = "matrix")]
+pub mod matrix;
 pub mod render;
+pub mod serve;
 pub mod sim;
 pub mod store;
 pub mod table;

@@ -12,8 +12,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Run the Discord bot (the default).
-    Run(catan_bot::discord::RunArgs),
+    /// Run the bot on every configured platform, Discord and/or Matrix (the default).
+    Run(catan_bot::serve::RunArgs),
     /// Play a game in the terminal: several local players type commands.
     Local(catan_bot::console::LocalArgs),
     /// Render a board PNG after some random legal moves.
@@ -27,8 +27,8 @@ enum Command {
 fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        None => catan_bot::discord::run(catan_bot::discord::RunArgs::default()),
-        Some(Command::Run(args)) => catan_bot::discord::run(args),
+        None => catan_bot::serve::run(catan_bot::serve::RunArgs::default()),
+        Some(Command::Run(args)) => catan_bot::serve::run(args),
         Some(Command::Local(args)) => catan_bot::console::run(args),
         Some(Command::Render(args)) => catan_bot::render::run_cli(args),
         Some(Command::Simulate(args)) => catan_bot::sim::run(args),

@@ -3,15 +3,15 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use poise::serenity_prelude as serenity;
 use serenity::{ChannelId, Http, MessageId};
 
 use super::config::Config;
-use super::edits::EditQueue;
 use super::error::BotError;
 use super::host::{Table, TableHandle};
+use super::message::{Outgoing, edit_message};
+use crate::hosting::edits::{EditQueue, Editor};
 
 /// Everything the commands and event handlers share (poise's user data).
 pub struct Bot {
@@ -20,13 +20,25 @@ pub struct Bot {
     pub http: Arc<Http>,
     /// Where each open trade offer was posted: (game, offer) → (channel, message).
     offers: Mutex<HashMap<(u64, u32), (ChannelId, MessageId)>>,
-    pub edits: Arc<EditQueue>,
+    pub edits: Arc<EditQueue<(ChannelId, MessageId), Outgoing>>,
 }
 
 impl Bot {
     pub fn new(table: TableHandle, config: Config, http: Arc<Http>) -> Bot {
+        let edit_http = http.clone();
+        let editor: Editor<(ChannelId, MessageId), Outgoing> =
+            Arc::new(move |(channel, message), content| {
+                let http = edit_http.clone();
+                Box::pin(async move {
+                    channel
+                        .edit_message(&http, message, edit_message(&content))
+                        .await
+                        .map(drop)
+                        .map_err(|e| e.to_string())
+                })
+            });
         let edits = Arc::new(EditQueue::new(
-            http.clone(),
+            editor,
             std::time::Duration::from_millis(config.edit_debounce_ms),
         ));
         Bot {
@@ -44,7 +56,7 @@ impl Bot {
         R: Send + 'static,
         F: FnOnce(&mut Table) -> R + Send + 'static,
     {
-        self.table.call(f).await
+        Ok(self.table.call(f).await?)
     }
 
     pub fn remember_offer(&self, game: u64, offer: u32, channel: ChannelId, message: MessageId) {
@@ -63,9 +75,4 @@ impl Bot {
     }
 }
 
-/// Milliseconds since the Unix epoch: the table's clock.
-pub fn now_ms() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as u64)
-}
+pub use crate::hosting::now_ms;

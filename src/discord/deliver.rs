@@ -22,7 +22,7 @@ use serenity::{
 use super::bot::Bot;
 use super::config::PrivateNotices;
 use super::message::{Outgoing, create_message, followup_message, outgoing, response_message};
-use crate::delivery_order::OrderedReplies;
+use crate::hosting::delivery_order::OrderedReplies;
 use crate::table::{Audience, LiveSlot, Reply, ReplyKind};
 use serenity::Builder as _;
 
@@ -190,7 +190,7 @@ async fn deliver_one(
             match known {
                 Some((channel, message)) => {
                     if let Some(last) = parts.last() {
-                        bot.edits.submit(channel, message, last.clone());
+                        bot.edits.submit((channel, message), last.clone());
                     }
                     Ok(())
                 }
@@ -250,7 +250,7 @@ async fn post_or_edit_live(
     };
     if let (Some(id), Some(last)) = (known, parts.last()) {
         bot.edits
-            .submit(channel, MessageId::new(id.max(1)), last.clone());
+            .submit((channel, MessageId::new(id.max(1))), last.clone());
         return Ok(());
     }
     let mut posted = None;

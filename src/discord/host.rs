@@ -1,186 +1,14 @@
-//! The one place that names the table implementation, opens it from the configuration, and
-//! shares it between the bot's tasks ([`TableHandle`]).
+//! The table as the Discord adapter sees it: the shared [`TableHandle`] and the start-up
+//! notices for Discord's channels.
 
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::Arc;
 
-use tokio::sync::Notify;
-
-pub use crate::table::{PlaceKind, Reaction, Table, TableOptions};
+pub use crate::table::{PlaceKind, Reaction, Table};
 
 use super::bot::Bot;
-use super::config::Config;
 use super::deliver::deliver;
-use super::error::BotError;
-use crate::delivery_order::{DeliveryOrder, OrderedReplies};
-use crate::table::Reply;
-
-/// Opens the store in the data directory and the table on it (resuming every stored game).
-pub fn open_table(config: &Config) -> Result<Table, BotError> {
-    let dir = || {
-        format!(
-            "{} (data_dir, from {})",
-            config.data_dir.display(),
-            config.sources.data_dir
-        )
-    };
-    std::fs::create_dir_all(&config.data_dir)
-        .map_err(|e| BotError::Open(format!("cannot create data directory {}: {e}", dir())))?;
-    let options = TableOptions {
-        default_timer_minutes: match config.table.turn_timer_minutes {
-            0 => None,
-            m => Some(m),
-        },
-        lobby_expiry_ms: match config.table.lobby_expiry_hours {
-            0 => None,
-            h => Some(h as u64 * 3_600_000),
-        },
-        ..TableOptions::default()
-    };
-    let store = crate::store::SledStore::open(&config.data_dir)
-        .map_err(|e| BotError::Open(format!("{e} ({})", dir())))?;
-    Table::open(Box::new(store), options).map_err(|e| BotError::Open(e.to_string()))
-}
-
-/// The table shared by the command handlers and the timer task. The table is synchronous and
-/// does durable writes, so every call runs on a blocking thread, one at a time.
-///
-/// Calls that may move a deadline (players' commands) wake the timer task; the timer's own
-/// calls do not, or the wake-up permit they leave would end its next wait at once and the
-/// task would spin.
-#[derive(Clone)]
-pub struct TableHandle {
-    /// `None` once closed: the bot is stopping.
-    table: Arc<Mutex<Option<Table>>>,
-    wake: Arc<Notify>,
-    calls: Arc<AtomicU64>,
-    /// Replies go out per place in the order the table produced them.
-    order: Arc<DeliveryOrder>,
-}
-
-fn lock(table: &Mutex<Option<Table>>) -> MutexGuard<'_, Option<Table>> {
-    // A panic inside the table poisons the lock; the engine's actions are atomic, so the state
-    // is still consistent and we carry on.
-    table.lock().unwrap_or_else(|poisoned| {
-        tracing::error!("the table panicked earlier; continuing with its last state");
-        poisoned.into_inner()
-    })
-}
-
-impl TableHandle {
-    pub fn new(table: Table) -> TableHandle {
-        TableHandle {
-            table: Arc::new(Mutex::new(Some(table))),
-            wake: Arc::new(Notify::new()),
-            calls: Arc::new(AtomicU64::new(0)),
-            order: Arc::new(DeliveryOrder::default()),
-        }
-    }
-
-    /// [`TableHandle::call`] for replies to post: they get their place in the delivery order
-    /// while the table is still locked.
-    pub async fn call_replies<F>(&self, f: F) -> Result<OrderedReplies, BotError>
-    where
-        F: FnOnce(&mut Table) -> Vec<Reply> + Send + 'static,
-    {
-        let order = Arc::clone(&self.order);
-        self.call(move |t| order.order(f(t))).await
-    }
-
-    /// [`TableHandle::call_quiet`] for replies to post (the timer's ticks).
-    pub async fn call_quiet_replies<F>(&self, f: F) -> Result<OrderedReplies, BotError>
-    where
-        F: FnOnce(&mut Table) -> Vec<Reply> + Send + 'static,
-    {
-        let order = Arc::clone(&self.order);
-        self.call_quiet(move |t| order.order(f(t))).await
-    }
-
-    /// Runs `f` on the table (a player's input), then wakes the timer task: the deadlines may
-    /// have moved.
-    pub async fn call<R, F>(&self, f: F) -> Result<R, BotError>
-    where
-        R: Send + 'static,
-        F: FnOnce(&mut Table) -> R + Send + 'static,
-    {
-        let result = self.run(true, f).await;
-        self.wake.notify_one();
-        result
-    }
-
-    /// Runs `f` on the table without waking the timer task (the timer's own calls).
-    pub async fn call_quiet<R, F>(&self, f: F) -> Result<R, BotError>
-    where
-        R: Send + 'static,
-        F: FnOnce(&mut Table) -> R + Send + 'static,
-    {
-        self.run(false, f).await
-    }
-
-    async fn run<R, F>(&self, from_player: bool, f: F) -> Result<R, BotError>
-    where
-        R: Send + 'static,
-        F: FnOnce(&mut Table) -> R + Send + 'static,
-    {
-        self.calls.fetch_add(1, Ordering::Relaxed);
-        let table = self.table.clone();
-        tokio::task::spawn_blocking(move || {
-            let mut guard = lock(&table);
-            if from_player {
-                test_hook::hold_first_call();
-            }
-            guard.as_mut().map(f).ok_or(BotError::Stopping)
-        })
-        .await
-        .map_err(|e| BotError::TableTask(e.to_string()))?
-    }
-
-    /// Resolves at the next wake-up by [`TableHandle::call`], or at once if one happened since
-    /// the last wait (tokio keeps one permit).
-    pub fn woken(&self) -> tokio::sync::futures::Notified<'_> {
-        self.wake.notified()
-    }
-
-    /// How many table calls were made, for tests and diagnostics.
-    pub fn calls(&self) -> u64 {
-        self.calls.load(Ordering::Relaxed)
-    }
-
-    /// Waits for the call in progress (its action is durable when the table returns), then
-    /// closes the table and its store; later calls fail with [`BotError::Stopping`].
-    pub async fn close(&self) {
-        let table = self.table.clone();
-        let closed = tokio::task::spawn_blocking(move || drop(lock(&table).take())).await;
-        if let Err(e) = closed {
-            tracing::error!("closing the game store failed: {e}");
-        }
-        self.wake.notify_one();
-    }
-}
-
-/// Test support, in debug builds only: with `CATAN_BOT_TEST_HOLD_DIR` set, the first player
-/// call stops inside the table (lock held) until the file `release` appears in that directory,
-/// after creating `held` there. The stop tests use it to send a signal mid-action.
-mod test_hook {
-    #[cfg(debug_assertions)]
-    pub fn hold_first_call() {
-        let Some(dir) = std::env::var_os("CATAN_BOT_TEST_HOLD_DIR") else {
-            return;
-        };
-        let dir = std::path::PathBuf::from(dir);
-        // Only the first call creates `held`; every later one passes.
-        if std::fs::create_dir(dir.join("held")).is_err() {
-            return;
-        }
-        tracing::info!("test hook: holding a table call");
-        while !dir.join("release").exists() {
-            std::thread::sleep(std::time::Duration::from_millis(10));
-        }
-    }
-
-    #[cfg(not(debug_assertions))]
-    pub fn hold_first_call() {}
-}
+use crate::hosting::Platform;
+pub use crate::hosting::TableHandle;
 
 /// Posts the table's start-up notices (stored games the store found damaged, resumed at their
 /// last verified move or refused) in their channels, once connected.
@@ -190,7 +18,10 @@ pub async fn post_startup_notices(bot: Arc<Bot>) {
         .call_replies(|t| t.startup_notices().to_vec())
         .await
     {
-        Ok(notices) => deliver(&bot, None, notices).await,
+        Ok(notices) => {
+            let (ours, _) = notices.split(|id| Platform::of(id) == Platform::Discord);
+            deliver(&bot, None, ours).await
+        }
         Err(e) => tracing::error!("reading the start-up notices failed: {e}"),
     }
 }

@@ -1,31 +1,27 @@
 //! The Discord adapter: a thin translation between Discord (poise 0.7 / serenity 0.12) and the
 //! table. No game logic lives here.
 //!
-//! - [`config`]: the config file and environment overrides.
+//! - [`config`]: the config file and environment overrides (shared with Matrix: `crate::config`).
 //! - `commands`: `/catan …` slash commands → the table's command text; autocomplete.
 //! - `events`: button presses and trade-offer reactions.
 //! - `deliver` / `message`: the table's replies → Discord messages (ephemeral when private).
-//! - `edits`: debounced message edits; `timer`: the table's deadlines.
+//! - Shared with other platforms (`crate::hosting`): the table handle, delivery order, debounced
+//!   edits and the timer task; `crate::serve` starts this adapter.
 
 mod bot;
 mod caller;
 mod commands;
-pub mod config;
+pub use crate::config;
 mod deliver;
-mod edits;
 mod error;
 mod events;
 mod help;
 mod hints;
 mod host;
 mod interact;
-mod logging;
+pub(crate) mod logging;
 mod message;
-mod stop;
-mod timer;
 
-use std::path::PathBuf;
-use std::process::ExitCode;
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
@@ -35,32 +31,10 @@ use serenity::{GatewayIntents, GuildId, HttpBuilder};
 use tokio::sync::mpsc::UnboundedReceiver;
 
 use self::bot::Bot;
-use self::config::{Config, Env};
+use self::config::Config;
 pub use self::error::BotError;
 use self::host::TableHandle;
-
-/// Command-line arguments of `catan-bot run`.
-#[derive(clap::Args, Debug, Default)]
-pub struct RunArgs {
-    /// Configuration file (default: ./config.toml; see config.example.toml).
-    #[arg(long, value_name = "PATH")]
-    pub config: Option<PathBuf>,
-}
-
-/// Runs the bot until it is stopped (Ctrl-C / SIGTERM) or the connection fails for good.
-pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
-    let config = Config::load(args.config.as_deref(), &Env::from_process())?;
-    let links = logging::init(&config.log_level, config.log_format);
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()?;
-    let result = runtime.block_on(serve(config, links));
-    // The table is closed by now. Whatever still tries to reach Discord (a name lookup on a
-    // blocking thread, a connection attempt) is not waited for.
-    runtime.shutdown_timeout(Duration::from_secs(1));
-    result?;
-    Ok(ExitCode::SUCCESS)
-}
+use crate::hosting::{Outlets, Platform};
 
 /// Permissions the invite link asks for: send messages, embed links, attach files, add
 /// reactions, read message history, create public threads, send messages in threads.
@@ -78,39 +52,9 @@ fn intents() -> GatewayIntents {
     GatewayIntents::GUILDS | GatewayIntents::GUILD_MESSAGE_REACTIONS
 }
 
-async fn serve(config: Config, links: UnboundedReceiver<logging::Link>) -> Result<(), BotError> {
-    // Listen for the stop signals first: from here on a stop is always orderly.
-    let mut stop = stop::Signals::install()?;
-    let table = {
-        let config = config.clone();
-        tokio::task::spawn_blocking(move || host::open_table(&config))
-            .await
-            .map_err(|e| BotError::Open(e.to_string()))??
-    };
-    for problem in table.load_problems() {
-        tracing::error!(
-            game = problem.game,
-            "a stored game could not be resumed: {}",
-            problem.reason
-        );
-    }
-    tracing::info!(
-        data_dir = %config.data_dir.display(),
-        games = table.games().len(),
-        bytes_on_disk = table.store_size().unwrap_or(0),
-        "games loaded"
-    );
-    let table = TableHandle::new(table);
-    let shards = OnceLock::new();
-    let outcome = tokio::select! {
-        outcome = connect_and_serve(&config, table.clone(), links, &shards) => outcome,
-        () = stop.next() => Ok(()),
-    };
-    if outcome.is_ok() {
-        tracing::info!("stopping");
-    }
-    // Close the gateway connection politely if there is one (Discord then shows the bot
-    // offline at once); never wait long for it.
+/// Closes the gateway connection politely if there is one (Discord then shows the bot offline
+/// at once); never waits long for it.
+pub async fn disconnect(shards: &OnceLock<Arc<serenity::ShardManager>>) {
     if let Some(shards) = shards.get()
         && tokio::time::timeout(Duration::from_secs(2), shards.shutdown_all())
             .await
@@ -118,22 +62,14 @@ async fn serve(config: Config, links: UnboundedReceiver<logging::Link>) -> Resul
     {
         tracing::debug!("the gateway connection did not close in time");
     }
-    // A second signal does not wait any more.
-    tokio::spawn(async move {
-        stop.next().await;
-        tracing::warn!("second stop signal: exiting at once");
-        std::process::exit(130);
-    });
-    table.close().await;
-    tracing::info!(table_calls = table.calls(), "stopped");
-    outcome
 }
 
 /// Reaches Discord, then serves until serenity gives up (a fatal gateway error). Dropped at a
 /// stop signal.
-async fn connect_and_serve(
+pub async fn connect_and_serve(
     config: &Config,
     table: TableHandle,
+    outlets: Arc<Outlets>,
     links: UnboundedReceiver<logging::Link>,
     shards: &OnceLock<Arc<serenity::ShardManager>>,
 ) -> Result<(), BotError> {
@@ -173,7 +109,14 @@ async fn connect_and_serve(
                 tracing::info!(user = %ready.user.name, "connected to Discord, /catan registered");
                 tracing::info!("invite link: {}", invite_url(ready.application.id.get()));
                 let bot = Arc::new(Bot::new(table, bot_config, ctx.http.clone()));
-                tokio::spawn(timer::run(bot.clone()));
+                let outlet_bot = bot.clone();
+                outlets.connect(
+                    Platform::Discord,
+                    Arc::new(move |replies| {
+                        let bot = outlet_bot.clone();
+                        Box::pin(async move { deliver::deliver(&bot, None, replies).await })
+                    }),
+                );
                 tokio::spawn(host::post_startup_notices(bot.clone()));
                 Ok(bot)
             })

@@ -9,11 +9,8 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::bot::{Bot, now_ms};
-use super::deliver::deliver;
-use super::error::BotError;
-use super::host::TableHandle;
-use crate::delivery_order::OrderedReplies;
+use super::delivery_order::OrderedReplies;
+use super::{HostError, Outlets, TableHandle, now_ms};
 
 /// What one [`TimerTask::step`] did.
 #[derive(Debug)]
@@ -39,7 +36,7 @@ impl TimerTask {
     }
 
     /// Waits for the next deadline (then ticks) or a wake-up, whichever comes first.
-    pub async fn step(&self) -> Result<Step, BotError> {
+    pub async fn step(&self) -> Result<Step, HostError> {
         // Listen before reading the deadline: a player's move in between is not missed.
         let woken = self.table.woken();
         tokio::pin!(woken);
@@ -60,14 +57,16 @@ impl TimerTask {
     }
 }
 
-/// Runs the timer for the bot until the table closes.
-pub async fn run(bot: Arc<Bot>) {
-    let task = TimerTask::new(bot.table.clone(), now_ms);
+/// Runs the timer for the bot until the table closes; what it says goes to each game's
+/// platform.
+pub async fn run(table: TableHandle, outlets: Arc<Outlets>) {
+    outlets.all_connected().await;
+    let task = TimerTask::new(table, now_ms);
     loop {
         match task.step().await {
-            Ok(Step::Ticked(replies)) => deliver(&bot, None, replies).await,
+            Ok(Step::Ticked(replies)) => outlets.deliver(replies).await,
             Ok(Step::Woken) => {}
-            Err(BotError::Stopping) => return,
+            Err(HostError::Stopping) => return,
             Err(e) => {
                 tracing::error!("the turn timer failed: {e}; trying again in a minute");
                 tokio::time::sleep(Duration::from_secs(60)).await;
@@ -262,6 +261,6 @@ mod tests {
     async fn a_closed_table_ends_the_timer() {
         let s = setup(0);
         s.table.close().await;
-        assert!(matches!(s.task.step().await, Err(BotError::Stopping)));
+        assert!(matches!(s.task.step().await, Err(HostError::Stopping)));
     }
 }

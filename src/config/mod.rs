@@ -7,6 +7,10 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use thiserror::Error;
 
+mod matrix;
+
+pub use matrix::{MatrixConfig, MatrixEnv, MatrixLogin};
+
 /// Where the bot looks for its configuration when `--config` is not given.
 pub const DEFAULT_CONFIG_PATH: &str = "config.toml";
 /// Environment variable holding the bot token; it wins over the file.
@@ -25,7 +29,7 @@ pub enum ConfigError {
     #[error("config file {path} is not valid TOML: {reason}")]
     Malformed { path: String, reason: String },
     #[error(
-        "no bot token: set `token` in {path} or the DISCORD_TOKEN environment variable (Discord developer portal → your application → Bot → Reset Token)"
+        "no bot token and no [matrix] section: for Discord set `token` in {path} or the DISCORD_TOKEN environment variable (Discord developer portal → your application → Bot → Reset Token); for Matrix add a [matrix] section (see config.example.toml)"
     )]
     MissingToken { path: String },
     #[error("invalid setting `{field}` from {from}: {reason}")]
@@ -89,6 +93,7 @@ pub enum PrivateNotices {
 /// The whole configuration, after defaults and environment overrides.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Config {
+    /// The Discord bot token; empty when Discord is not configured (Matrix only).
     pub token: String,
     pub data_dir: PathBuf,
     /// Guilds to register `/catan` in instantly; empty = register globally.
@@ -107,6 +112,15 @@ pub struct Config {
     pub proxy_url: Option<String>,
     pub table: TableDefaults,
     pub sources: Sources,
+    /// The Matrix account, when the `[matrix]` section (or `MATRIX_HOMESERVER`) configures one.
+    pub matrix: Option<MatrixConfig>,
+}
+
+impl Config {
+    /// Whether a Discord token is configured.
+    pub fn discord_enabled(&self) -> bool {
+        !self.token.is_empty()
+    }
 }
 
 /// Defaults for the table, from the `[table]` section.
@@ -143,6 +157,7 @@ struct RawConfig {
     defer_after_ms: Option<u64>,
     commands: RawCommands,
     table: TableDefaults,
+    matrix: Option<matrix::RawMatrix>,
 }
 
 #[derive(Debug, Deserialize, Default)]
@@ -157,6 +172,7 @@ struct RawCommands {
 pub struct Env {
     pub token: Option<String>,
     pub data_dir: Option<String>,
+    pub matrix: MatrixEnv,
 }
 
 impl Env {
@@ -164,6 +180,7 @@ impl Env {
         Env {
             token: std::env::var(TOKEN_ENV).ok(),
             data_dir: std::env::var(DATA_DIR_ENV).ok(),
+            matrix: MatrixEnv::from_process(),
         }
     }
 }
@@ -185,7 +202,9 @@ impl Config {
         };
         match text {
             Some(text) => Config::parse(&shown, &text, env),
-            None if env.token.as_deref().is_some_and(|t| !t.trim().is_empty()) => {
+            None if env.token.as_deref().is_some_and(|t| !t.trim().is_empty())
+                || env.matrix.homeserver.is_some() =>
+            {
                 Config::parse(&shown, "", env)
             }
             None => Err(ConfigError::NotFound { path: shown }),
@@ -199,24 +218,28 @@ impl Config {
             reason: one_line(&e.to_string()),
         })?;
         let file = Source::File(path.to_string());
+        let matrix = matrix::resolve(raw.matrix, &env.matrix, &file)?;
         let (token, token_source) = match env.token.as_deref().map(str::trim) {
             Some(t) if !t.is_empty() => (t.to_string(), Source::Env(TOKEN_ENV)),
-            _ => (
-                raw.token
-                    .map(|t| t.trim().to_string())
-                    .filter(|t| !t.is_empty())
-                    .ok_or_else(|| ConfigError::MissingToken {
+            _ => match raw.token.map(|t| t.trim().to_string()) {
+                Some(t) if !t.is_empty() => (t, file.clone()),
+                // Matrix only.
+                _ if matrix.is_some() => (String::new(), Source::Default),
+                _ => {
+                    return Err(ConfigError::MissingToken {
                         path: path.to_string(),
-                    })?,
-                file.clone(),
-            ),
+                    });
+                }
+            },
         };
         let invalid = |field, from: &Source, reason: &str| ConfigError::Invalid {
             from: from.clone(),
             field,
             reason: reason.to_string(),
         };
-        if token.chars().any(char::is_whitespace) || token.split('.').count() != 3 {
+        if !token.is_empty()
+            && (token.chars().any(char::is_whitespace) || token.split('.').count() != 3)
+        {
             return Err(invalid(
                 "token",
                 &token_source,
@@ -269,6 +292,7 @@ impl Config {
                 token: token_source,
                 data_dir: data_dir_source,
             },
+            matrix,
         })
     }
 }
@@ -323,6 +347,7 @@ mod tests {
         let env = Env {
             token: Some(TOKEN.into()),
             data_dir: None,
+            ..Env::default()
         };
         let c = Config::parse("config.example.toml", text, &env).unwrap();
         assert_eq!(c.token, TOKEN);
@@ -333,6 +358,7 @@ mod tests {
         let env = Env {
             token: Some("env.tok.en".into()),
             data_dir: Some("/data".into()),
+            ..Env::default()
         };
         let text = format!("token = \"{TOKEN}\"\ndata_dir = \"here\"");
         let c = Config::parse("c.toml", &text, &env).unwrap();
@@ -370,6 +396,7 @@ mod tests {
         let env = Env {
             token: Some("  ".into()),
             data_dir: None,
+            ..Env::default()
         };
         assert!(matches!(
             Config::parse("c.toml", "", &env),
@@ -428,6 +455,7 @@ mod tests {
         let env = Env {
             token: Some("not-a-token".into()),
             data_dir: None,
+            ..Env::default()
         };
         let text = format!("token = \"{TOKEN}\"");
         let e = Config::parse("c.toml", &text, &env).unwrap_err();
@@ -452,6 +480,7 @@ mod tests {
         let env = Env {
             token: Some(TOKEN.into()),
             data_dir: Some("/d".into()),
+            ..Env::default()
         };
         let c = Config::parse("c.toml", "data_dir = \"x\"", &env).unwrap();
         assert_eq!(c.sources.token, Source::Env(TOKEN_ENV));
@@ -462,6 +491,7 @@ mod tests {
             &Env {
                 token: Some(TOKEN.into()),
                 data_dir: None,
+                ..Env::default()
             },
         )
         .unwrap();

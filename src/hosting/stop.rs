@@ -1,7 +1,7 @@
 //! The stop signals: Ctrl-C (SIGINT) and SIGTERM (what `docker stop` and systemd send).
 //! Registered when installed, so a signal that arrives while the store opens is not lost.
 
-use super::error::BotError;
+use super::HostError;
 
 pub struct Signals {
     #[cfg(unix)]
@@ -11,11 +11,11 @@ pub struct Signals {
 }
 
 impl Signals {
-    pub fn install() -> Result<Signals, BotError> {
+    pub fn install() -> Result<Signals, HostError> {
         #[cfg(unix)]
         {
             use tokio::signal::unix::{SignalKind, signal};
-            let listen = |kind| signal(kind).map_err(|e| BotError::Signals(e.to_string()));
+            let listen = |kind| signal(kind).map_err(|e| HostError::Signals(e.to_string()));
             Ok(Signals {
                 terminate: listen(SignalKind::terminate())?,
                 interrupt: listen(SignalKind::interrupt())?,

@@ -153,6 +153,29 @@ impl OrderedReplies {
         }
     }
 
+    /// Splits the batch in two by the reply's addressee (a place or a user id): those for which
+    /// `first` holds, and the rest, each with the tickets of its own places. Used to hand each
+    /// chat platform its part of a batch that spans several (a timer tick).
+    pub fn split(self, first: impl Fn(u64) -> bool) -> (OrderedReplies, OrderedReplies) {
+        let addressee = |r: &Reply| match r.audience {
+            Audience::Channel(place) => place,
+            Audience::Private(user) => user,
+        };
+        let (a, b): (Vec<Reply>, Vec<Reply>) =
+            self.replies.into_iter().partition(|r| first(addressee(r)));
+        let (ta, tb) = self.tickets.into_iter().partition(|t| first(t.place));
+        (
+            OrderedReplies {
+                replies: a,
+                tickets: ta,
+            },
+            OrderedReplies {
+                replies: b,
+                tickets: tb,
+            },
+        )
+    }
+
     /// Whether any reply is a refusal.
     pub fn any_refusal(&self) -> bool {
         self.replies.iter().any(Reply::is_refusal)
@@ -204,5 +227,21 @@ mod tests {
         c.turn().await;
         drop(c);
         assert!(order.lines().is_empty());
+    }
+
+    #[tokio::test]
+    async fn a_split_batch_keeps_each_places_ticket_with_its_replies() {
+        let order = Arc::new(DeliveryOrder::default());
+        let (odd, even) = batch(&order, &[1, 2, 3]).split(|id| id % 2 == 1);
+        assert_eq!(odd.replies.len(), 2);
+        assert_eq!(even.replies.len(), 1);
+        let later = batch(&order, &[2]);
+        drop(odd);
+        assert!(
+            !order.is_turn(2, 1),
+            "place 2 still waits for the even half"
+        );
+        drop(even);
+        later.wait_turn().await;
     }
 }

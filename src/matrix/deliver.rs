@@ -1,0 +1,174 @@
+//! Posting the table's replies in Matrix.
+//!
+//! - Public replies are `m.notice`s in the game's room; the board goes first as an `m.image`,
+//!   so the newest message is the text that pings.
+//! - The lobby and the live turn message are posted once and then edited in place
+//!   (`m.replace`, debounced). A turn start gets the turn reactions (🎲 🛒 ✅ 🃏) players
+//!   click; a trade offer gets ✅ ❌.
+//! - Private replies (hands, drawn cards, refusals, a victim's note) go to the player's direct
+//!   room, never to the game room.
+
+use std::sync::Arc;
+
+use super::bot::MatrixBot;
+use super::client::{self, Text};
+use super::error::MatrixError;
+use super::format::{TURN_REACTIONS, reply_text};
+use super::ids::Kind;
+use crate::hosting::delivery_order::OrderedReplies;
+use crate::table::{Audience, LiveSlot, Reply, ReplyKind};
+
+/// Posts a batch of replies in order, once every earlier batch for its places is out; boards
+/// are drawn meanwhile. A failure is logged per message and does not stop the others.
+pub async fn deliver(bot: &Arc<MatrixBot>, batch: OrderedReplies) {
+    let mut drawn = Vec::with_capacity(batch.replies.len());
+    for reply in &batch.replies {
+        drawn.push(draw(reply).await);
+    }
+    batch.wait_turn().await;
+    for (reply, png) in batch.replies.iter().zip(drawn) {
+        if let Err(e) = deliver_one(bot, reply, png).await {
+            tracing::warn!(?reply.audience, "posting a reply in Matrix failed: {e}");
+        }
+    }
+}
+
+/// Draws a reply's board on a blocking thread, outside the table's lock.
+async fn draw(reply: &Reply) -> Option<Vec<u8>> {
+    let picture = reply.image.clone()?;
+    match tokio::task::spawn_blocking(move || picture.png()).await {
+        Ok(Ok(png)) => Some(png),
+        Ok(Err(e)) => {
+            tracing::warn!("the board could not be drawn: {e}");
+            None
+        }
+        Err(e) => {
+            tracing::warn!("drawing the board failed: {e}");
+            None
+        }
+    }
+}
+
+/// The Matrix id of a table number, or an error naming it.
+fn id(bot: &MatrixBot, number: u64) -> Result<String, MatrixError> {
+    bot.id_of(number)
+        .ok_or_else(|| MatrixError::BadId(format!("no Matrix id is known for {number}")))
+}
+
+fn text(bot: &MatrixBot, reply: &Reply, on_turn_message: bool) -> Text {
+    let mentions: Vec<String> = reply.mention.iter().filter_map(|u| bot.id_of(*u)).collect();
+    reply_text(reply, &mentions, on_turn_message)
+}
+
+async fn deliver_one(
+    bot: &Arc<MatrixBot>,
+    reply: &Reply,
+    png: Option<Vec<u8>>,
+) -> Result<(), MatrixError> {
+    let room = match reply.audience {
+        Audience::Private(user) => bot.dm_room(&id(bot, user)?).await?,
+        Audience::Channel(place) => id(bot, place)?,
+    };
+    match &reply.kind {
+        ReplyKind::TradeOffer { game, offer } => post_offer(bot, &room, reply, *game, *offer).await,
+        ReplyKind::TradeOfferUpdate { game, offer } => {
+            let (game, offer) = (*game, *offer);
+            let known = bot
+                .table
+                .call(move |t| t.offer_message(game, offer))
+                .await?
+                .and_then(|n| bot.id_of(n));
+            match known {
+                Some(event) => {
+                    bot.edits.submit((room, event), text(bot, reply, false));
+                    Ok(())
+                }
+                None => post_offer(bot, &room, reply, game, offer).await,
+            }
+        }
+        kind if reply.is_public() && kind.live_slot().is_some() => {
+            post_or_edit_live(bot, &room, reply, png).await
+        }
+        kind => {
+            if let Some(png) = png {
+                client::post_file(&bot.client, &room, "board.png", png).await?;
+            }
+            client::post(&bot.client, &room, &text(bot, reply, false)).await?;
+            if let ReplyKind::GameEnd {
+                dice_chart: Some(chart),
+                ..
+            } = kind
+            {
+                client::post_file(&bot.client, &room, "dice.png", chart.clone()).await?;
+            }
+            if let Some(file) = &reply.file {
+                client::post_file(&bot.client, &room, &file.name, file.bytes.clone()).await?;
+            }
+            Ok(())
+        }
+    }
+}
+
+/// The lobby or the turn message: edited in place when the table knows where it was posted,
+/// else posted anew (a turn start always is: it pings) and recorded.
+async fn post_or_edit_live(
+    bot: &Arc<MatrixBot>,
+    room: &str,
+    reply: &Reply,
+    png: Option<Vec<u8>>,
+) -> Result<(), MatrixError> {
+    let (Some(game), Some(slot)) = (reply.game, reply.kind.live_slot()) else {
+        return Ok(());
+    };
+    let on_turn = slot == LiveSlot::Turn;
+    let known = if reply.kind == ReplyKind::TurnStart {
+        None
+    } else {
+        bot.table
+            .call(move |t| t.live_message(game, slot))
+            .await?
+            .and_then(|n| bot.id_of(n))
+    };
+    if let Some(event) = known {
+        // A board changed mid-turn shows with the next turn start (or `!catan board`): an
+        // edit cannot carry an image, and a new picture per build would flood the room.
+        bot.edits
+            .submit((room.to_string(), event), text(bot, reply, on_turn));
+        return Ok(());
+    }
+    if let Some(png) = png {
+        client::post_file(&bot.client, room, "board.png", png).await?;
+    }
+    let event = client::post(&bot.client, room, &text(bot, reply, on_turn)).await?;
+    let number = bot.number(Kind::Event, &event)?;
+    bot.table
+        .call(move |t| t.live_posted(game, slot, number))
+        .await?;
+    tracing::debug!(game, ?slot, event, "live message recorded");
+    if on_turn {
+        for (emoji, _) in TURN_REACTIONS {
+            client::react(&bot.client, room, &event, emoji).await?;
+        }
+    }
+    Ok(())
+}
+
+/// Posts a trade offer, tells the table where (reactions on it reach the offer, also after a
+/// restart), and adds the ✅ ❌ players click.
+async fn post_offer(
+    bot: &Arc<MatrixBot>,
+    room: &str,
+    reply: &Reply,
+    game: u64,
+    offer: u32,
+) -> Result<(), MatrixError> {
+    let event = client::post(&bot.client, room, &text(bot, reply, false)).await?;
+    let number = bot.number(Kind::Event, &event)?;
+    bot.table
+        .call(move |t| t.offer_posted(game, offer, number))
+        .await?;
+    for emoji in ["✅", "❌"] {
+        client::react(&bot.client, room, &event, emoji).await?;
+    }
+    Ok(())
+}

@@ -1,0 +1,44 @@
+//! Errors of the Matrix adapter.
+
+use thiserror::Error;
+
+use crate::config::Source;
+use crate::hosting::HostError;
+
+#[derive(Debug, Error)]
+pub enum MatrixError {
+    #[error("Matrix request failed: {0}")]
+    Http(#[from] Box<matrix_sdk::HttpError>),
+    #[error("Matrix client error: {0}")]
+    Sdk(#[from] Box<matrix_sdk::Error>),
+    #[error("bad Matrix id {0}")]
+    BadId(String),
+    #[error("the Matrix adapter's state in the data directory failed: {0}")]
+    State(#[from] std::io::Error),
+    #[error(
+        "the homeserver {homeserver} refused the login of {user} (from {from}): {reason}; check \
+         the password or create a new access token"
+    )]
+    LoginRefused {
+        homeserver: String,
+        user: String,
+        from: Source,
+        reason: String,
+    },
+    #[error("the homeserver URL {url} is not usable: {reason}")]
+    BadHomeserver { url: String, reason: String },
+    #[error(transparent)]
+    Host(#[from] HostError),
+}
+
+impl From<matrix_sdk::HttpError> for MatrixError {
+    fn from(e: matrix_sdk::HttpError) -> Self {
+        MatrixError::Http(Box::new(e))
+    }
+}
+
+impl From<matrix_sdk::Error> for MatrixError {
+    fn from(e: matrix_sdk::Error) -> Self {
+        MatrixError::Sdk(Box::new(e))
+    }
+}

@@ -1,0 +1,192 @@
+//! How the table's replies read in a Matrix room: `m.notice` text with a plain `body` and an
+//! HTML `formatted_body`, players pinged with mention pills, and hints in Matrix's own terms
+//! (reactions on the turn message, `!catan …` commands for the rest).
+
+use crate::table::typed_hints::typed_hint;
+use crate::table::{Hint, Reply};
+
+use super::client::Text;
+
+/// The command prefix players type (Element keeps a leading `/` for itself).
+pub const PREFIX: &str = "!catan";
+
+/// Reactions on the live turn message and the command each one stands for.
+pub const TURN_REACTIONS: [(&str, &str); 4] =
+    [("🎲", "roll"), ("🛒", "buy"), ("✅", "end"), ("🃏", "hand")];
+
+/// The command a reaction on the turn message stands for.
+pub fn turn_reaction_command(key: &str) -> Option<&'static str> {
+    let key = key.trim_end_matches('\u{fe0f}');
+    TURN_REACTIONS
+        .iter()
+        .find(|(emoji, _)| *emoji == key)
+        .map(|(_, command)| *command)
+}
+
+/// How one hint reads on Matrix. On the turn message the common actions are its reactions.
+fn hint(h: &Hint, on_turn_message: bool) -> String {
+    let typed = typed_hint(h, &format!("{PREFIX} "));
+    let reaction = match h {
+        Hint::Roll => Some("🎲"),
+        Hint::BuyCard => Some("🛒"),
+        Hint::EndTurn => Some("✅"),
+        Hint::Hand => Some("🃏"),
+        _ => None,
+    };
+    match (reaction, h) {
+        (Some(emoji), _) if on_turn_message => format!("{emoji} or {typed}"),
+        (_, Hint::AnswerOffer { .. }) => format!("react ✅ / ❌ on the offer, or {typed}"),
+        _ => typed,
+    }
+}
+
+/// A reply as Matrix text. `mentions` are the full user ids of `reply.mention`.
+pub fn reply_text(reply: &Reply, mentions: &[String], on_turn_message: bool) -> Text {
+    let mut plain = String::new();
+    let mut html = String::new();
+    if !mentions.is_empty() {
+        let pills: Vec<String> = mentions.iter().map(|u| pill(u)).collect();
+        plain.push_str(&mentions.join(" "));
+        plain.push('\n');
+        html.push_str(&pills.join(" "));
+        html.push_str("<br>");
+    }
+    plain.push_str(&reply.text.replace("**", ""));
+    html.push_str(&markdown_to_html(&reply.text));
+    if !reply.hints.is_empty() {
+        let parts: Vec<String> = reply
+            .hints
+            .iter()
+            .map(|h| hint(h, on_turn_message))
+            .collect();
+        let line = format!("→ {}", parts.join(" · "));
+        plain.push('\n');
+        plain.push_str(&line);
+        html.push_str("<br>");
+        html.push_str(&markdown_to_html(&line));
+    }
+    if let Some(deadline) = reply.deadline_ms {
+        let secs = deadline / 1000;
+        let line = format!(
+            "⏱ turn timer: until {:02}:{:02} UTC",
+            secs / 3600 % 24,
+            secs / 60 % 60
+        );
+        plain.push('\n');
+        plain.push_str(&line);
+        html.push_str("<br>");
+        html.push_str(&escape(&line));
+    }
+    Text {
+        plain,
+        html,
+        mentions: mentions.to_vec(),
+    }
+}
+
+/// Plain text as a notice (help, errors of the adapter itself).
+pub fn text(markdown: &str) -> Text {
+    Text {
+        plain: markdown.replace("**", ""),
+        html: markdown_to_html(markdown),
+        mentions: Vec::new(),
+    }
+}
+
+fn pill(user: &str) -> String {
+    let shown = user
+        .trim_start_matches('@')
+        .split(':')
+        .next()
+        .unwrap_or(user);
+    format!(
+        "<a href=\"https://matrix.to/#/{}\">{}</a>",
+        escape(user),
+        escape(shown)
+    )
+}
+
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The table's light markdown (`**bold**`, `` `code` ``, line breaks) as HTML, everything
+/// else escaped.
+fn markdown_to_html(text: &str) -> String {
+    let mut out = String::new();
+    for (i, line) in text.lines().enumerate() {
+        if i > 0 {
+            out.push_str("<br>");
+        }
+        let mut bold = false;
+        for (j, piece) in line.split('`').enumerate() {
+            if j % 2 == 1 {
+                out.push_str("<code>");
+                out.push_str(&escape(piece));
+                out.push_str("</code>");
+                continue;
+            }
+            for (k, part) in piece.split("**").enumerate() {
+                if k > 0 {
+                    out.push_str(if bold { "</b>" } else { "<b>" });
+                    bold = !bold;
+                }
+                out.push_str(&escape(part));
+            }
+        }
+        if bold {
+            out.push_str("</b>");
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn markdown_becomes_escaped_html() {
+        assert_eq!(
+            markdown_to_html("**alice** builds <road>\ntype `!catan roll`"),
+            "<b>alice</b> builds &lt;road&gt;<br>type <code>!catan roll</code>"
+        );
+        assert_eq!(markdown_to_html("**open"), "<b>open</b>");
+    }
+
+    #[test]
+    fn hints_name_reactions_only_on_the_turn_message_and_never_discord_or_console_words() {
+        let reply = Reply::public(1, "alice's turn").with_hints(vec![
+            Hint::Roll,
+            Hint::PlayCard,
+            Hint::AnswerOffer { offer: 2 },
+        ]);
+        let on_turn = reply_text(&reply, &["@alice:hs".into()], true);
+        assert!(
+            on_turn.plain.contains("🎲 or `!catan roll`"),
+            "{}",
+            on_turn.plain
+        );
+        assert!(on_turn.plain.contains("`!catan play <card> …`"));
+        assert!(on_turn.plain.contains("react ✅ / ❌ on the offer"));
+        assert!(on_turn.html.contains("https://matrix.to/#/@alice:hs"));
+        let elsewhere = reply_text(&reply, &[], false);
+        assert!(!elsewhere.plain.contains("🎲"));
+        for text in [&on_turn.plain, &elsewhere.plain] {
+            assert!(
+                !text.contains("/catan") && !text.contains("button"),
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn turn_reactions_map_to_commands_with_or_without_the_emoji_selector() {
+        assert_eq!(turn_reaction_command("🎲"), Some("roll"));
+        assert_eq!(turn_reaction_command("✅\u{fe0f}"), Some("end"));
+        assert_eq!(turn_reaction_command("👍"), None);
+    }
+}

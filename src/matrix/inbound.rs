@@ -1,0 +1,251 @@
+//! What arrives from the homeserver: invites (joined), `!catan …` commands, reactions (on the
+//! live turn message: the common actions; on a trade offer: an answer) and their removal
+//! (a redaction of the reaction: the answer taken back).
+//!
+//! Every handled event is first marked in the adapter's state, durably: a restart that reads a
+//! sync batch again (the position is saved after the batch) skips what was handled, so no move
+//! is made twice.
+
+use std::sync::Arc;
+
+use serde::Deserialize;
+use serde_json::Value;
+
+use super::bot::MatrixBot;
+use super::client::{self};
+use super::deliver::deliver;
+use super::error::MatrixError;
+use super::format::{self, PREFIX, turn_reaction_command};
+use super::help;
+use super::ids::Kind;
+use super::state::KnownReaction;
+use crate::hosting::delivery_order::OrderedReplies;
+use crate::hosting::now_ms;
+use crate::table::{Caller, LiveSlot, Reaction, Reply, Table};
+
+/// The fields of a timeline event the adapter reads.
+#[derive(Debug, Deserialize)]
+pub struct TimelineEvent {
+    pub event_id: String,
+    pub sender: String,
+    #[serde(rename = "type")]
+    pub kind: String,
+    #[serde(default)]
+    pub content: Value,
+    /// Where a redaction points before room version 11 (later: in `content`).
+    pub redacts: Option<String>,
+}
+
+/// Joins a room the bot was invited to (if it plays there), retrying a few times: the join
+/// can race the invite on a busy homeserver.
+pub async fn accept_invite(bot: &MatrixBot, room: &str) {
+    if !bot.allowed(room) {
+        tracing::info!(room, "invited to a room not in [matrix] rooms: ignored");
+        return;
+    }
+    for attempt in 1..=3u64 {
+        match client::join(&bot.client, room).await {
+            Ok(()) => {
+                tracing::info!(room, "joined");
+                return;
+            }
+            Err(e) => {
+                tracing::warn!(room, attempt, "joining failed: {e}");
+                tokio::time::sleep(std::time::Duration::from_secs(attempt)).await;
+            }
+        }
+    }
+}
+
+/// Handles one timeline event of `room`, once.
+pub async fn handle_event(bot: &Arc<MatrixBot>, room: &str, event: TimelineEvent) {
+    if event.sender == bot.me || !bot.allowed(room) || bot.state().is_seen(&event.event_id) {
+        return;
+    }
+    if let Err(e) = dispatch(bot, room, &event).await {
+        tracing::warn!(room, event = %event.event_id, "handling an event failed: {e}");
+    }
+}
+
+async fn dispatch(
+    bot: &Arc<MatrixBot>,
+    room: &str,
+    event: &TimelineEvent,
+) -> Result<(), MatrixError> {
+    match event.kind.as_str() {
+        "m.room.message" => match command_text(&event.content) {
+            Some(text) => {
+                mark(bot, event)?;
+                command(bot, room, &event.sender, text).await
+            }
+            None => Ok(()),
+        },
+        "m.reaction" => reaction(bot, room, event).await,
+        "m.room.redaction" => redaction(bot, room, event).await,
+        _ => Ok(()),
+    }
+}
+
+fn mark(bot: &MatrixBot, event: &TimelineEvent) -> Result<(), MatrixError> {
+    Ok(bot.state().mark_seen(&event.event_id)?)
+}
+
+/// The command in a player's message: `!catan roll` → `roll` (`!catan` alone → `help`).
+/// Notices are never commands (bots post notices: no loops).
+pub fn command_text(content: &Value) -> Option<String> {
+    if content.get("msgtype").and_then(Value::as_str) != Some("m.text") {
+        return None;
+    }
+    let body = content.get("body").and_then(Value::as_str)?.trim();
+    let head = body.get(..PREFIX.len())?;
+    if !head.eq_ignore_ascii_case(PREFIX) {
+        return None;
+    }
+    let rest = &body[PREFIX.len()..];
+    if !(rest.is_empty() || rest.starts_with(char::is_whitespace)) {
+        return None;
+    }
+    let rest = rest.trim();
+    Some(if rest.is_empty() { "help" } else { rest }.to_string())
+}
+
+async fn command(
+    bot: &Arc<MatrixBot>,
+    room: &str,
+    sender: &str,
+    text: String,
+) -> Result<(), MatrixError> {
+    if matches!(text.to_lowercase().as_str(), "help" | "?" | "commands") {
+        client::post(&bot.client, room, &format::text(&help::text())).await?;
+        return Ok(());
+    }
+    let caller = bot.caller(room, sender).await?;
+    play(bot, move |t, now| t.handle_text(&caller, &text, now)).await
+}
+
+/// Runs one input on the table, in arrival order, and delivers its replies in the background
+/// (their order is kept by the delivery tickets).
+async fn play<F>(bot: &Arc<MatrixBot>, f: F) -> Result<(), MatrixError>
+where
+    F: FnOnce(&mut Table, u64) -> Vec<Reply> + Send + 'static,
+{
+    let replies: OrderedReplies = bot.table.call_replies(move |t| f(t, now_ms())).await?;
+    let bot = bot.clone();
+    tokio::spawn(async move { deliver(&bot, replies).await });
+    Ok(())
+}
+
+fn vote(key: &str) -> Option<Reaction> {
+    match key.trim_end_matches('\u{fe0f}') {
+        "✅" => Some(Reaction::Accept),
+        "❌" => Some(Reaction::Decline),
+        _ => None,
+    }
+}
+
+async fn reaction(
+    bot: &Arc<MatrixBot>,
+    room: &str,
+    event: &TimelineEvent,
+) -> Result<(), MatrixError> {
+    let relation = event.content.get("m.relates_to");
+    let field = |name| {
+        relation
+            .and_then(|r| r.get(name))
+            .and_then(Value::as_str)
+            .map(str::to_string)
+    };
+    let (Some(target), Some(key)) = (field("event_id"), field("key")) else {
+        return Ok(());
+    };
+    if turn_reaction_command(&key).is_none() && vote(&key).is_none() {
+        return Ok(());
+    }
+    mark(bot, event)?;
+    bot.state().remember_reaction(
+        &event.event_id,
+        KnownReaction {
+            target: target.clone(),
+            key: key.clone(),
+            sender: event.sender.clone(),
+        },
+    )?;
+    let caller = bot.caller(room, &event.sender).await?;
+    let message = bot.number(Kind::Event, &target)?;
+    play(bot, move |t, now| {
+        on_reaction(t, &caller, message, &key, now)
+    })
+    .await
+}
+
+/// A reaction on the live turn message is one of its actions; on an offer, an answer.
+fn on_reaction(t: &mut Table, caller: &Caller, message: u64, key: &str, now: u64) -> Vec<Reply> {
+    let turn_message = t
+        .game_in(caller.place)
+        .and_then(|game| t.live_message(game.id, LiveSlot::Turn));
+    if turn_message == Some(message)
+        && let Some(command) = turn_reaction_command(key)
+    {
+        return t.handle_text(caller, command, now);
+    }
+    match vote(key) {
+        Some(vote) => t.handle_reaction(caller, message, vote, now),
+        None => Vec::new(),
+    }
+}
+
+async fn redaction(
+    bot: &Arc<MatrixBot>,
+    room: &str,
+    event: &TimelineEvent,
+) -> Result<(), MatrixError> {
+    let target = event.redacts.clone().or_else(|| {
+        event
+            .content
+            .get("redacts")
+            .and_then(Value::as_str)
+            .map(str::to_string)
+    });
+    let Some(known) = target.and_then(|t| bot.state().reaction(&t).cloned()) else {
+        return Ok(());
+    };
+    let Some(vote) = vote(&known.key) else {
+        return Ok(());
+    };
+    // Only the reaction's author takes it back.
+    if known.sender != event.sender {
+        return Ok(());
+    }
+    mark(bot, event)?;
+    let caller = bot.caller(room, &event.sender).await?;
+    let message = bot.number(Kind::Event, &known.target)?;
+    play(bot, move |t, _| {
+        t.handle_reaction_removed(&caller, message, vote)
+    })
+    .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn only_text_messages_with_the_prefix_are_commands() {
+        let text = |body: &str| json!({ "msgtype": "m.text", "body": body });
+        assert_eq!(command_text(&text("!catan roll")), Some("roll".into()));
+        assert_eq!(
+            command_text(&text("  !CATAN  build road 1-2 ")),
+            Some("build road 1-2".into())
+        );
+        assert_eq!(command_text(&text("!catan")), Some("help".into()));
+        assert_eq!(command_text(&text("!catanroll")), None);
+        assert_eq!(command_text(&text("hello")), None);
+        assert_eq!(command_text(&text("!cat")), None);
+        assert_eq!(
+            command_text(&json!({ "msgtype": "m.notice", "body": "!catan roll" })),
+            None,
+            "notices are never commands"
+        );
+    }
+}

@@ -1,0 +1,170 @@
+//! Logging in: with an access token from the config, or with the password once and then the
+//! session it gave (kept in `DATA_DIR/matrix/session.json`, so a restart does not create a new
+//! device each time). A refused login is one clear line; an unreachable homeserver is retried.
+
+use std::path::Path;
+use std::time::Duration;
+
+use matrix_sdk::authentication::matrix::MatrixSession;
+use matrix_sdk::store::RoomLoadSettings;
+use matrix_sdk::{Client, SessionMeta, SessionTokens};
+use serde::{Deserialize, Serialize};
+
+use super::client::user_id;
+use super::error::MatrixError;
+use crate::config::{MatrixConfig, MatrixLogin};
+
+/// What `session.json` holds.
+#[derive(Serialize, Deserialize)]
+struct SavedSession {
+    homeserver: String,
+    user: String,
+    device_id: String,
+    access_token: String,
+}
+
+/// A logged-in client whose token the homeserver accepted.
+pub async fn login(settings: &MatrixConfig, dir: &Path) -> Result<Client, MatrixError> {
+    let mut pause_s = 1;
+    loop {
+        match try_login(settings, dir).await {
+            Err(Failure::Unreachable(reason)) => {
+                tracing::warn!(
+                    "cannot reach the homeserver {} ({reason}), retrying in {pause_s} s",
+                    settings.homeserver
+                );
+                tokio::time::sleep(Duration::from_secs(pause_s)).await;
+                pause_s = (pause_s * 2).min(60);
+            }
+            Err(Failure::Fatal(e)) => return Err(e),
+            Ok(client) => return Ok(client),
+        }
+    }
+}
+
+enum Failure {
+    Unreachable(String),
+    Fatal(MatrixError),
+}
+
+impl From<MatrixError> for Failure {
+    fn from(e: MatrixError) -> Self {
+        Failure::Fatal(e)
+    }
+}
+
+/// Sorts an HTTP failure: the homeserver said no (fatal) or could not be asked (retry).
+fn classify(settings: &MatrixConfig, e: &matrix_sdk::HttpError) -> Failure {
+    match e.as_client_api_error() {
+        Some(api) if matches!(api.status_code.as_u16(), 401 | 403) => {
+            Failure::Fatal(MatrixError::LoginRefused {
+                homeserver: settings.homeserver.clone(),
+                user: settings.user.clone(),
+                from: settings.login_source.clone(),
+                reason: api.to_string(),
+            })
+        }
+        Some(api) => Failure::Fatal(MatrixError::BadHomeserver {
+            url: settings.homeserver.clone(),
+            reason: api.to_string(),
+        }),
+        None => Failure::Unreachable(root_cause(e)),
+    }
+}
+
+fn root_cause(e: &dyn std::error::Error) -> String {
+    let mut cause = e;
+    while let Some(next) = cause.source() {
+        cause = next;
+    }
+    cause.to_string()
+}
+
+async fn try_login(settings: &MatrixConfig, dir: &Path) -> Result<Client, Failure> {
+    let client = Client::builder()
+        .homeserver_url(&settings.homeserver)
+        .build()
+        .await
+        .map_err(|e| {
+            Failure::Fatal(MatrixError::BadHomeserver {
+                url: settings.homeserver.clone(),
+                reason: e.to_string(),
+            })
+        })?;
+    let session_file = dir.join("session.json");
+    let saved = std::fs::read(&session_file)
+        .ok()
+        .and_then(|bytes| serde_json::from_slice::<SavedSession>(&bytes).ok())
+        .filter(|s| s.homeserver == settings.homeserver && s.user == settings.user);
+    let (token, device) = match (&settings.login, saved) {
+        (MatrixLogin::AccessToken(token), _) => (token.clone(), "CATANBOT".to_string()),
+        (MatrixLogin::Password(_), Some(saved)) => (saved.access_token, saved.device_id),
+        (MatrixLogin::Password(password), None) => {
+            let response = client
+                .matrix_auth()
+                .login_username(&settings.user, password)
+                .initial_device_display_name("catan-bot")
+                .send()
+                .await
+                .map_err(|e| match e {
+                    matrix_sdk::Error::Http(http) => classify(settings, &http),
+                    other => Failure::Fatal(MatrixError::from(other)),
+                })?;
+            let saved = SavedSession {
+                homeserver: settings.homeserver.clone(),
+                user: settings.user.clone(),
+                device_id: response.device_id.to_string(),
+                access_token: response.access_token.clone(),
+            };
+            save(&session_file, &saved).map_err(MatrixError::from)?;
+            tracing::info!(device = %saved.device_id, "logged in to Matrix");
+            return Ok(client);
+        }
+    };
+    let session = MatrixSession {
+        meta: SessionMeta {
+            user_id: user_id(&settings.user)?,
+            device_id: device.as_str().into(),
+        },
+        tokens: SessionTokens {
+            access_token: token,
+            refresh_token: None,
+        },
+    };
+    client
+        .matrix_auth()
+        .restore_session(session, RoomLoadSettings::default())
+        .await
+        .map_err(MatrixError::from)?;
+    match client.whoami().await {
+        Ok(_) => Ok(client),
+        Err(e) => match classify(settings, &e) {
+            // A saved session the homeserver forgot (logged out elsewhere): log in again.
+            Failure::Fatal(MatrixError::LoginRefused { .. })
+                if matches!(settings.login, MatrixLogin::Password(_)) && session_file.exists() =>
+            {
+                tracing::warn!("the saved Matrix session was refused; logging in again");
+                std::fs::remove_file(&session_file).map_err(MatrixError::from)?;
+                Box::pin(try_login(settings, dir)).await
+            }
+            other => Err(other),
+        },
+    }
+}
+
+/// Writes the session readable by the bot's user only.
+fn save(path: &Path, session: &SavedSession) -> std::io::Result<()> {
+    let fresh = path.with_extension("json.new");
+    let bytes = serde_json::to_vec(session).map_err(std::io::Error::other)?;
+    {
+        use std::io::Write;
+        let mut options = std::fs::OpenOptions::new();
+        options.write(true).create(true).truncate(true);
+        #[cfg(unix)]
+        std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+        let mut file = options.open(&fresh)?;
+        file.write_all(&bytes)?;
+        file.sync_all()?;
+    }
+    std::fs::rename(&fresh, path)
+}

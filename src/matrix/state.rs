@@ -1,0 +1,322 @@
+//! What the Matrix adapter must remember across restarts, in `DATA_DIR/matrix/`: the login
+//! session, the sync position, which events were already handled, the ids it maps to the
+//! table's numbers, each player's direct room, and the reactions players made (to recognise
+//! their removal). The game state itself is the table's, in the store.
+//!
+//! One append-only log of JSON lines, each flushed to disk (`sync_data`) before the adapter
+//! acts on it. Loading replays it; a torn last line (a kill mid-write) is ignored, it was never
+//! acted on. At each start the log is compacted: rewritten with what is still needed, to a new
+//! file renamed over the old one.
+
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::fs::{File, OpenOptions};
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+/// Handled events remembered (a restart re-reads at most one sync batch).
+const SEEN_KEPT: usize = 2_000;
+/// Players' reactions remembered (to undo an acceptance when one is removed).
+const REACTIONS_KEPT: usize = 5_000;
+
+/// One line of the log.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum Entry {
+    /// A Matrix id (room, user, event) and the table number it maps to.
+    Id { number: u64, name: String },
+    /// The direct room the bot made with a player.
+    Dm { user: String, room: String },
+    /// A player's reaction: its event, the event it annotates, the key, who made it.
+    Reaction {
+        event: String,
+        target: String,
+        key: String,
+        sender: String,
+    },
+    /// An event handled (or being handled): never handled again.
+    Seen { event: String },
+    /// Where the next sync starts.
+    Sync { token: String },
+}
+
+/// A player's reaction, as remembered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KnownReaction {
+    pub target: String,
+    pub key: String,
+    pub sender: String,
+}
+
+/// The adapter's memory, loaded from and appended to its log.
+pub struct State {
+    path: PathBuf,
+    /// Open for appending once the log is compacted.
+    file: Option<File>,
+    names: HashMap<u64, String>,
+    dms: HashMap<String, String>,
+    reactions: HashMap<String, KnownReaction>,
+    reaction_order: VecDeque<String>,
+    seen: HashSet<String>,
+    seen_order: VecDeque<String>,
+    sync_token: Option<String>,
+}
+
+impl State {
+    /// Loads `dir/state.log` (creating `dir`), compacts it and opens it for appending.
+    pub fn open(dir: &Path) -> std::io::Result<State> {
+        std::fs::create_dir_all(dir)?;
+        let path = dir.join("state.log");
+        let mut state = State {
+            file: None,
+            path: path.clone(),
+            names: HashMap::new(),
+            dms: HashMap::new(),
+            reactions: HashMap::new(),
+            reaction_order: VecDeque::new(),
+            seen: HashSet::new(),
+            seen_order: VecDeque::new(),
+            sync_token: None,
+        };
+        if let Ok(file) = File::open(&path) {
+            for line in BufReader::new(file).lines() {
+                // A line that does not parse is the torn last write of a killed process.
+                match serde_json::from_str::<Entry>(&line?) {
+                    Ok(entry) => state.apply(entry),
+                    Err(e) => tracing::warn!(file = %path.display(), "skipping a torn line: {e}"),
+                }
+            }
+        }
+        state.compact()?;
+        Ok(state)
+    }
+
+    fn apply(&mut self, entry: Entry) {
+        match entry {
+            Entry::Id { number, name } => {
+                self.names.insert(number, name);
+            }
+            Entry::Dm { user, room } => {
+                self.dms.insert(user, room);
+            }
+            Entry::Reaction {
+                event,
+                target,
+                key,
+                sender,
+            } => {
+                if self.reaction_order.len() >= REACTIONS_KEPT
+                    && let Some(old) = self.reaction_order.pop_front()
+                {
+                    self.reactions.remove(&old);
+                }
+                self.reaction_order.push_back(event.clone());
+                self.reactions.insert(
+                    event,
+                    KnownReaction {
+                        target,
+                        key,
+                        sender,
+                    },
+                );
+            }
+            Entry::Seen { event } => {
+                if self.seen_order.len() >= SEEN_KEPT
+                    && let Some(old) = self.seen_order.pop_front()
+                {
+                    self.seen.remove(&old);
+                }
+                self.seen_order.push_back(event.clone());
+                self.seen.insert(event);
+            }
+            Entry::Sync { token } => self.sync_token = Some(token),
+        }
+    }
+
+    /// Rewrites the log with what is still remembered, atomically (new file, then rename).
+    fn compact(&mut self) -> std::io::Result<()> {
+        let mut entries: Vec<Entry> = Vec::new();
+        let mut names: Vec<_> = self.names.iter().collect();
+        names.sort();
+        entries.extend(names.into_iter().map(|(n, s)| Entry::Id {
+            number: *n,
+            name: s.clone(),
+        }));
+        let mut dms: Vec<_> = self.dms.iter().collect();
+        dms.sort();
+        entries.extend(dms.into_iter().map(|(u, r)| Entry::Dm {
+            user: u.clone(),
+            room: r.clone(),
+        }));
+        for event in &self.reaction_order {
+            if let Some(r) = self.reactions.get(event) {
+                entries.push(Entry::Reaction {
+                    event: event.clone(),
+                    target: r.target.clone(),
+                    key: r.key.clone(),
+                    sender: r.sender.clone(),
+                });
+            }
+        }
+        entries.extend(
+            self.seen_order
+                .iter()
+                .map(|e| Entry::Seen { event: e.clone() }),
+        );
+        if let Some(token) = &self.sync_token {
+            entries.push(Entry::Sync {
+                token: token.clone(),
+            });
+        }
+        let fresh = self.path.with_extension("log.new");
+        {
+            let mut out = File::create(&fresh)?;
+            for entry in &entries {
+                writeln!(out, "{}", line(entry))?;
+            }
+            out.sync_all()?;
+        }
+        std::fs::rename(&fresh, &self.path)?;
+        if let Some(dir) = self.path.parent() {
+            File::open(dir)?.sync_all()?;
+        }
+        self.file = Some(OpenOptions::new().append(true).open(&self.path)?);
+        Ok(())
+    }
+
+    /// Appends `entry` durably, then remembers it.
+    fn record(&mut self, entry: Entry) -> std::io::Result<()> {
+        let file = self
+            .file
+            .as_mut()
+            .ok_or_else(|| std::io::Error::other("the state log is not open"))?;
+        writeln!(file, "{}", line(&entry))?;
+        file.sync_data()?;
+        self.apply(entry);
+        Ok(())
+    }
+
+    pub fn name(&self, number: u64) -> Option<&str> {
+        self.names.get(&number).map(String::as_str)
+    }
+
+    /// Remembers that `number` stands for `name` (once).
+    pub fn remember_name(&mut self, number: u64, name: &str) -> std::io::Result<()> {
+        if self.names.contains_key(&number) {
+            return Ok(());
+        }
+        self.record(Entry::Id {
+            number,
+            name: name.to_string(),
+        })
+    }
+
+    pub fn dm_room(&self, user: &str) -> Option<&str> {
+        self.dms.get(user).map(String::as_str)
+    }
+
+    pub fn remember_dm(&mut self, user: &str, room: &str) -> std::io::Result<()> {
+        self.record(Entry::Dm {
+            user: user.to_string(),
+            room: room.to_string(),
+        })
+    }
+
+    pub fn reaction(&self, event: &str) -> Option<&KnownReaction> {
+        self.reactions.get(event)
+    }
+
+    pub fn remember_reaction(&mut self, event: &str, r: KnownReaction) -> std::io::Result<()> {
+        self.record(Entry::Reaction {
+            event: event.to_string(),
+            target: r.target,
+            key: r.key,
+            sender: r.sender,
+        })
+    }
+
+    pub fn is_seen(&self, event: &str) -> bool {
+        self.seen.contains(event)
+    }
+
+    /// Marks `event` handled, durably, before it is handled: after a crash it is not handled
+    /// twice (at most once: a kill between this and the table's answer loses the command,
+    /// which was never answered, so its sender sees no reply and types it again).
+    pub fn mark_seen(&mut self, event: &str) -> std::io::Result<()> {
+        self.record(Entry::Seen {
+            event: event.to_string(),
+        })
+    }
+
+    pub fn sync_token(&self) -> Option<&str> {
+        self.sync_token.as_deref()
+    }
+
+    pub fn save_sync_token(&mut self, token: &str) -> std::io::Result<()> {
+        if self.sync_token.as_deref() == Some(token) {
+            return Ok(());
+        }
+        self.record(Entry::Sync {
+            token: token.to_string(),
+        })
+    }
+}
+
+fn line(entry: &Entry) -> String {
+    // Serializing these plain structs cannot fail.
+    serde_json::to_string(entry).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn what_is_recorded_survives_a_reopen_and_a_torn_line_is_ignored() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        {
+            let mut s = State::open(dir.path()).expect("open");
+            s.remember_name(9, "!room:hs").unwrap();
+            s.remember_dm("@a:hs", "!dm:hs").unwrap();
+            s.mark_seen("$e1").unwrap();
+            s.save_sync_token("s1").unwrap();
+            s.save_sync_token("s2").unwrap();
+            s.remember_reaction(
+                "$r",
+                KnownReaction {
+                    target: "$m".into(),
+                    key: "✅".into(),
+                    sender: "@a:hs".into(),
+                },
+            )
+            .unwrap();
+        }
+        // A kill in the middle of a write.
+        let mut f = OpenOptions::new()
+            .append(true)
+            .open(dir.path().join("state.log"))
+            .unwrap();
+        write!(f, "{{\"seen\":{{\"event\":\"$e2").unwrap();
+        drop(f);
+        let s = State::open(dir.path()).expect("reopen");
+        assert_eq!(s.name(9), Some("!room:hs"));
+        assert_eq!(s.dm_room("@a:hs"), Some("!dm:hs"));
+        assert!(s.is_seen("$e1") && !s.is_seen("$e2"));
+        assert_eq!(s.sync_token(), Some("s2"));
+        assert_eq!(s.reaction("$r").map(|r| r.key.as_str()), Some("✅"));
+    }
+
+    #[test]
+    fn seen_events_are_bounded() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let mut s = State::open(dir.path()).expect("open");
+        for i in 0..SEEN_KEPT + 10 {
+            s.apply(Entry::Seen {
+                event: format!("$e{i}"),
+            });
+        }
+        assert_eq!(s.seen.len(), SEEN_KEPT);
+        assert!(!s.is_seen("$e0") && s.is_seen(&format!("$e{}", SEEN_KEPT + 9)));
+    }
+}
