@@ -141,6 +141,9 @@ async fn post_or_edit_live(
     }
     let event = client::post(&bot.client, room, &text(bot, reply, on_turn)).await?;
     let number = bot.number(Kind::Event, &event)?;
+    if on_turn {
+        bot.state().remember_turn_message(&event)?;
+    }
     bot.table
         .call(move |t| t.live_posted(game, slot, number))
         .await?;

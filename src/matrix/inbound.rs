@@ -21,7 +21,7 @@ use super::ids::Kind;
 use super::state::KnownReaction;
 use crate::hosting::delivery_order::OrderedReplies;
 use crate::hosting::now_ms;
-use crate::table::{Caller, LiveSlot, Reaction, Reply, Table};
+use crate::table::{Caller, Reaction, Reply, Table};
 
 /// The fields of a timeline event the adapter reads.
 #[derive(Debug, Deserialize)]
@@ -62,6 +62,7 @@ pub async fn handle_event(bot: &Arc<MatrixBot>, room: &str, event: TimelineEvent
     if event.sender == bot.me || !bot.allowed(room) || bot.state().is_seen(&event.event_id) {
         return;
     }
+    tracing::debug!(room, event = %event.event_id, kind = %event.kind, sender = %event.sender, "event");
     if let Err(e) = dispatch(bot, room, &event).await {
         tracing::warn!(room, event = %event.event_id, "handling an event failed: {e}");
     }
@@ -172,20 +173,25 @@ async fn reaction(
     )?;
     let caller = bot.caller(room, &event.sender).await?;
     let message = bot.number(Kind::Event, &target)?;
+    let on_turn_message = bot.state().is_turn_message(&target);
     play(bot, move |t, now| {
-        on_reaction(t, &caller, message, &key, now)
+        on_reaction(t, &caller, message, on_turn_message, &key, now)
     })
     .await
 }
 
-/// A reaction on the live turn message is one of its actions; on an offer, an answer.
-fn on_reaction(t: &mut Table, caller: &Caller, message: u64, key: &str, now: u64) -> Vec<Reply> {
-    let turn_message = t
-        .game_in(caller.place)
-        .and_then(|game| t.live_message(game.id, LiveSlot::Turn));
-    if turn_message == Some(message)
-        && let Some(command) = turn_reaction_command(key)
-    {
+/// A reaction on a turn message is one of its actions (this turn's message or an earlier
+/// one, as with Discord's buttons: the table refuses only what is not legal now); on a trade
+/// offer, an answer.
+fn on_reaction(
+    t: &mut Table,
+    caller: &Caller,
+    message: u64,
+    on_turn_message: bool,
+    key: &str,
+    now: u64,
+) -> Vec<Reply> {
+    if on_turn_message && let Some(command) = turn_reaction_command(key) {
         return t.handle_text(caller, command, now);
     }
     match vote(key) {

@@ -28,6 +28,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use matrix_sdk::Client;
+use matrix_sdk::config::RequestConfig;
+use matrix_sdk::ruma::UInt;
+use matrix_sdk::ruma::api::client::filter::FilterDefinition;
 use matrix_sdk::ruma::api::client::sync::sync_events;
 
 use self::bot::MatrixBot;
@@ -40,6 +43,9 @@ use crate::hosting::{Outlets, Platform, TableHandle};
 
 /// How long one `/sync` waits for news on the homeserver.
 const SYNC_WAIT: Duration = Duration::from_secs(30);
+/// Events per room one `/sync` may bring (the homeserver's default is 10: after a restart,
+/// commands typed meanwhile beyond that would be cut off).
+const TIMELINE_LIMIT: u32 = 200;
 
 /// Logs in, then serves the rooms the bot is in until the process stops. Returns only on a
 /// fatal error (a refused login).
@@ -93,10 +99,15 @@ async fn sync_until_answered(
 ) -> sync_events::v3::Response {
     let mut pause_s = 1;
     loop {
+        let mut filter = FilterDefinition::default();
+        filter.room.timeline.limit = Some(UInt::from(TIMELINE_LIMIT));
         let mut request = sync_events::v3::Request::new();
+        request.filter = Some(filter.into());
         request.since = since.clone();
         request.timeout = Some(wait);
-        match client.send(request).await {
+        // The long poll must not outlast the HTTP timeout (30 s by default).
+        let config = RequestConfig::new().timeout(wait + Duration::from_secs(30));
+        match client.send(request).with_request_config(config).await {
             Ok(response) => return response,
             Err(e) => {
                 tracing::warn!("cannot reach the homeserver ({e}), retrying in {pause_s} s");
@@ -117,6 +128,14 @@ async fn handle(
         inbound::accept_invite(bot, room.as_str()).await;
     }
     for (room, joined) in &response.rooms.join {
+        if joined.timeline.limited {
+            // Also the first sync of a room just joined or made (its history is not read).
+            tracing::debug!(
+                %room,
+                "more events arrived while the bot was away than one sync brings ({TIMELINE_LIMIT}); \
+                 the oldest of them are not read"
+            );
+        }
         for raw in &joined.timeline.events {
             match raw.deserialize_as_unchecked::<TimelineEvent>() {
                 Ok(event) => inbound::handle_event(bot, room.as_str(), event).await,

@@ -19,6 +19,8 @@ use serde::{Deserialize, Serialize};
 const SEEN_KEPT: usize = 2_000;
 /// Players' reactions remembered (to undo an acceptance when one is removed).
 const REACTIONS_KEPT: usize = 5_000;
+/// Turn messages remembered (their reactions act, as long as what they ask is legal).
+const TURN_MESSAGES_KEPT: usize = 2_000;
 
 /// One line of the log.
 #[derive(Debug, Serialize, Deserialize)]
@@ -37,6 +39,8 @@ enum Entry {
     },
     /// An event handled (or being handled): never handled again.
     Seen { event: String },
+    /// A turn message the bot posted: 🎲 🛒 ✅ 🃏 on it are actions.
+    TurnMessage { event: String },
     /// Where the next sync starts.
     Sync { token: String },
 }
@@ -58,8 +62,8 @@ pub struct State {
     dms: HashMap<String, String>,
     reactions: HashMap<String, KnownReaction>,
     reaction_order: VecDeque<String>,
-    seen: HashSet<String>,
-    seen_order: VecDeque<String>,
+    seen: Bounded,
+    turn_messages: Bounded,
     sync_token: Option<String>,
 }
 
@@ -75,8 +79,8 @@ impl State {
             dms: HashMap::new(),
             reactions: HashMap::new(),
             reaction_order: VecDeque::new(),
-            seen: HashSet::new(),
-            seen_order: VecDeque::new(),
+            seen: Bounded::new(SEEN_KEPT),
+            turn_messages: Bounded::new(TURN_MESSAGES_KEPT),
             sync_token: None,
         };
         if let Ok(file) = File::open(&path) {
@@ -121,15 +125,8 @@ impl State {
                     },
                 );
             }
-            Entry::Seen { event } => {
-                if self.seen_order.len() >= SEEN_KEPT
-                    && let Some(old) = self.seen_order.pop_front()
-                {
-                    self.seen.remove(&old);
-                }
-                self.seen_order.push_back(event.clone());
-                self.seen.insert(event);
-            }
+            Entry::Seen { event } => self.seen.insert(event),
+            Entry::TurnMessage { event } => self.turn_messages.insert(event),
             Entry::Sync { token } => self.sync_token = Some(token),
         }
     }
@@ -160,9 +157,16 @@ impl State {
             }
         }
         entries.extend(
-            self.seen_order
+            self.seen
+                .order
                 .iter()
                 .map(|e| Entry::Seen { event: e.clone() }),
+        );
+        entries.extend(
+            self.turn_messages
+                .order
+                .iter()
+                .map(|e| Entry::TurnMessage { event: e.clone() }),
         );
         if let Some(token) = &self.sync_token {
             entries.push(Entry::Sync {
@@ -237,7 +241,17 @@ impl State {
     }
 
     pub fn is_seen(&self, event: &str) -> bool {
-        self.seen.contains(event)
+        self.seen.set.contains(event)
+    }
+
+    pub fn is_turn_message(&self, event: &str) -> bool {
+        self.turn_messages.set.contains(event)
+    }
+
+    pub fn remember_turn_message(&mut self, event: &str) -> std::io::Result<()> {
+        self.record(Entry::TurnMessage {
+            event: event.to_string(),
+        })
     }
 
     /// Marks `event` handled, durably, before it is handled: after a crash it is not handled
@@ -263,6 +277,35 @@ impl State {
     }
 }
 
+/// A set of event ids that forgets the oldest beyond `cap`.
+struct Bounded {
+    cap: usize,
+    set: HashSet<String>,
+    order: VecDeque<String>,
+}
+
+impl Bounded {
+    fn new(cap: usize) -> Bounded {
+        Bounded {
+            cap,
+            set: HashSet::new(),
+            order: VecDeque::new(),
+        }
+    }
+
+    fn insert(&mut self, event: String) {
+        if !self.set.insert(event.clone()) {
+            return;
+        }
+        self.order.push_back(event);
+        if self.order.len() > self.cap
+            && let Some(old) = self.order.pop_front()
+        {
+            self.set.remove(&old);
+        }
+    }
+}
+
 fn line(entry: &Entry) -> String {
     // Serializing these plain structs cannot fail.
     serde_json::to_string(entry).unwrap_or_default()
@@ -280,6 +323,7 @@ mod tests {
             s.remember_name(9, "!room:hs").unwrap();
             s.remember_dm("@a:hs", "!dm:hs").unwrap();
             s.mark_seen("$e1").unwrap();
+            s.remember_turn_message("$t").unwrap();
             s.save_sync_token("s1").unwrap();
             s.save_sync_token("s2").unwrap();
             s.remember_reaction(
@@ -303,6 +347,7 @@ mod tests {
         assert_eq!(s.name(9), Some("!room:hs"));
         assert_eq!(s.dm_room("@a:hs"), Some("!dm:hs"));
         assert!(s.is_seen("$e1") && !s.is_seen("$e2"));
+        assert!(s.is_turn_message("$t") && !s.is_turn_message("$e1"));
         assert_eq!(s.sync_token(), Some("s2"));
         assert_eq!(s.reaction("$r").map(|r| r.key.as_str()), Some("✅"));
     }
@@ -316,7 +361,7 @@ mod tests {
                 event: format!("$e{i}"),
             });
         }
-        assert_eq!(s.seen.len(), SEEN_KEPT);
+        assert_eq!(s.seen.set.len(), SEEN_KEPT);
         assert!(!s.is_seen("$e0") && s.is_seen(&format!("$e{}", SEEN_KEPT + 9)));
     }
 }
