@@ -282,6 +282,38 @@ impl Game3 {
                 .then_some(())
         })
         .await;
+        // A third player declines, then takes it back by removing the reaction.
+        let third = ["alice", "bob", "carol"]
+            .into_iter()
+            .find(|n| *n != from && *n != partner)
+            .expect("a third player");
+        let third_reaction = self
+            .player(third)
+            .react(&self.room, &offer_event, "❌")
+            .await;
+        let offer_text = async |this: &Self| {
+            bot_messages(&this.players[0], &this.room, &this.bot_user)
+                .await
+                .iter()
+                .rev()
+                .find(|e| e["content"]["m.relates_to"]["event_id"] == offer_event.as_str())
+                .map(|e| body(e).to_string())
+                .unwrap_or_default()
+        };
+        wait_until("the decline", WAIT, async || {
+            offer_text(self)
+                .await
+                .contains(&format!("Declined by: {third}"))
+                .then_some(())
+        })
+        .await;
+        self.player(third).redact(&self.room, &third_reaction).await;
+        wait_until("the decline taken back", WAIT, async || {
+            let text = offer_text(self).await;
+            (text.contains(&format!("Accepted by: {partner}")) && !text.contains(third))
+                .then_some(())
+        })
+        .await;
         self.say(from, &format!("!catan trade confirm {number} {partner}"))
             .await;
         wait_version(&self.bot().table, before + 1, "the confirmed trade").await;
@@ -545,10 +577,19 @@ async fn three_players_play_a_game_in_a_matrix_room() {
 
     // The game room: never a hand; the board is a PNG that downloads.
     let room_events = bot_messages(&g.players[1], &g.room, &g.bot_user).await;
+    let transcript: Vec<String> = g.players[1]
+        .messages(&g.room)
+        .await
+        .iter()
+        .filter(|e| e["type"] == "m.room.message")
+        .map(|e| format!("{}: {}", e["sender"].as_str().unwrap_or("?"), body(e)))
+        .collect();
+    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("matrix-transcript.txt");
+    std::fs::write(&path, transcript.join("\n")).expect("transcript written");
     for e in &room_events {
         let text = body(e);
         assert!(
-            !text.contains("Your hand") && !text.contains("your hand:"),
+            !text.contains("Your hand:") && !text.contains("your hand:"),
             "a hand in the game room: {text}"
         );
     }
@@ -582,4 +623,31 @@ async fn three_players_play_a_game_in_a_matrix_room() {
         stop_bot(bot).await;
     }
     drop(g.synapse);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refused_login_is_one_clear_line() {
+    let Some(synapse) = Synapse::start().await else {
+        return;
+    };
+    let account = synapse.register("catan", "catan-password").await;
+    let mut wrong = settings(&synapse, &account);
+    wrong.login = MatrixLogin::Password("not the password".into());
+    wrong.login_source = Source::Env("MATRIX_PASSWORD");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = SledStore::open(dir.path()).expect("store");
+    let table =
+        TableHandle::new(Table::open(Box::new(store), TableOptions::default()).expect("table"));
+    let outlets = Arc::new(Outlets::new(vec![Platform::Matrix]));
+    let error = catan_bot::matrix::serve(&wrong, dir.path(), table.clone(), outlets)
+        .await
+        .expect_err("a wrong password is fatal");
+    let line = error.to_string();
+    assert!(
+        line.contains("refused the login of @catan:localhost")
+            && line.contains("environment variable MATRIX_PASSWORD")
+            && !line.contains('\n'),
+        "{line}"
+    );
+    table.close().await;
 }

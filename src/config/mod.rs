@@ -351,6 +351,28 @@ mod tests {
         };
         let c = Config::parse("config.example.toml", text, &env).unwrap();
         assert_eq!(c.token, TOKEN);
+        assert_eq!(c.matrix, None);
+        // Its [matrix] section, switched on, configures Matrix alone (no Discord token).
+        let matrix_on: String = text
+            .lines()
+            .map(|l| match l.strip_prefix("# ") {
+                Some(rest) if rest.starts_with("[matrix]") => rest,
+                Some(rest)
+                    if ["homeserver", "user ", "password"]
+                        .iter()
+                        .any(|k| rest.starts_with(k)) =>
+                {
+                    rest
+                }
+                _ => l,
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        let c = Config::parse("config.example.toml", &matrix_on, &no_env()).unwrap();
+        assert!(!c.discord_enabled());
+        let m = c.matrix.expect("matrix configured");
+        assert_eq!(m.user, "@catan:example.org");
+        assert_eq!(m.login, MatrixLogin::Password("a long password".into()));
     }
 
     #[test]

@@ -23,6 +23,7 @@ use super::bot::Bot;
 use super::config::PrivateNotices;
 use super::message::{Outgoing, create_message, followup_message, outgoing, response_message};
 use crate::hosting::delivery_order::OrderedReplies;
+use crate::hosting::pictures::draw;
 use crate::table::{Audience, LiveSlot, Reply, ReplyKind};
 use serenity::Builder as _;
 
@@ -135,23 +136,6 @@ pub async fn deliver(bot: &Arc<Bot>, mut origin: Option<&mut Origin>, batch: Ord
         && let Err(e) = origin.finish(bot, "Done.").await
     {
         tracing::warn!("closing an interaction failed: {e}");
-    }
-}
-
-/// Draws a reply's board on a blocking thread, outside the table's lock: one game's picture
-/// never holds up another game's command.
-async fn draw(reply: &Reply) -> Option<Vec<u8>> {
-    let picture = reply.image.clone()?;
-    match tokio::task::spawn_blocking(move || picture.png()).await {
-        Ok(Ok(png)) => Some(png),
-        Ok(Err(e)) => {
-            tracing::warn!("the board could not be drawn: {e}");
-            None
-        }
-        Err(e) => {
-            tracing::warn!("drawing the board failed: {e}");
-            None
-        }
     }
 }
 

@@ -7,6 +7,7 @@ pub mod delivery_order;
 pub mod edits;
 mod open;
 mod outlets;
+pub mod pictures;
 pub mod stop;
 mod table_handle;
 pub mod timer;

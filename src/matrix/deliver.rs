@@ -16,6 +16,7 @@ use super::error::MatrixError;
 use super::format::{TURN_REACTIONS, reply_text};
 use super::ids::Kind;
 use crate::hosting::delivery_order::OrderedReplies;
+use crate::hosting::pictures::draw;
 use crate::table::{Audience, LiveSlot, Reply, ReplyKind};
 
 /// Posts a batch of replies in order, once every earlier batch for its places is out; boards
@@ -29,22 +30,6 @@ pub async fn deliver(bot: &Arc<MatrixBot>, batch: OrderedReplies) {
     for (reply, png) in batch.replies.iter().zip(drawn) {
         if let Err(e) = deliver_one(bot, reply, png).await {
             tracing::warn!(?reply.audience, "posting a reply in Matrix failed: {e}");
-        }
-    }
-}
-
-/// Draws a reply's board on a blocking thread, outside the table's lock.
-async fn draw(reply: &Reply) -> Option<Vec<u8>> {
-    let picture = reply.image.clone()?;
-    match tokio::task::spawn_blocking(move || picture.png()).await {
-        Ok(Ok(png)) => Some(png),
-        Ok(Err(e)) => {
-            tracing::warn!("the board could not be drawn: {e}");
-            None
-        }
-        Err(e) => {
-            tracing::warn!("drawing the board failed: {e}");
-            None
         }
     }
 }

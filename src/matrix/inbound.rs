@@ -12,7 +12,7 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::bot::MatrixBot;
-use super::client::{self};
+use super::client;
 use super::deliver::deliver;
 use super::error::MatrixError;
 use super::format::{self, PREFIX, turn_reaction_command};

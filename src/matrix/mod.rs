@@ -36,7 +36,6 @@ use matrix_sdk::ruma::api::client::sync::sync_events;
 use self::bot::MatrixBot;
 pub use self::error::MatrixError;
 use self::inbound::TimelineEvent;
-pub use self::inbound::command_text;
 use self::state::State;
 use crate::config::MatrixConfig;
 use crate::hosting::{Outlets, Platform, TableHandle};
