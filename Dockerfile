@@ -25,6 +25,7 @@ ENV CATAN_DATA_DIR=/data
 VOLUME ["/data"]
 WORKDIR /app
 USER catan
-# `run` reads /app/config.toml if mounted, else settings come from defaults + DISCORD_TOKEN.
+# `run` reads /app/config.toml if mounted, else settings come from defaults + DISCORD_TOKEN
+# and/or MATRIX_HOMESERVER, MATRIX_USER, MATRIX_PASSWORD (or MATRIX_ACCESS_TOKEN).
 ENTRYPOINT ["catan-bot"]
 CMD ["run"]
