@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use crate::config::{Config, Env};
 use crate::discord;
-use crate::hosting::{HostError, Outlets, Platform, TableHandle, open_table, stop, timer};
+use crate::hosting::{HostError, Outlets, TableHandle, open_table, stop, timer};
 
 /// Command-line arguments of `catan-bot run`.
 #[derive(clap::Args, Debug, Default)]
@@ -61,14 +61,7 @@ async fn serve(
         "games loaded"
     );
     let table = TableHandle::new(table);
-    let mut platforms = Vec::new();
-    if config.discord_enabled() {
-        platforms.push(Platform::Discord);
-    }
-    if config.matrix.is_some() {
-        platforms.push(Platform::Matrix);
-    }
-    let outlets = Arc::new(Outlets::new(platforms));
+    let outlets = Arc::new(Outlets::default());
     tokio::spawn(timer::run(table.clone(), outlets.clone()));
 
     let shards = OnceLock::new();
@@ -86,8 +79,11 @@ async fn serve(
             Some(settings) => serve_matrix(settings, &config, table.clone(), outlets.clone()).await,
         }
     };
+    // A platform that ends (a fatal error, or serenity giving up) ends the process, as a
+    // stop signal does; a platform not configured never ends.
     let outcome = tokio::select! {
-        outcome = async { tokio::try_join!(discord, matrix).map(drop) } => outcome,
+        outcome = discord => outcome,
+        outcome = matrix => outcome,
         () = stop.next() => Ok(()),
     };
     if outcome.is_ok() {

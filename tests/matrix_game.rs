@@ -20,7 +20,7 @@ use std::sync::Arc;
 
 use catan_bot::config::{MatrixConfig, MatrixLogin, Source};
 use catan_bot::engine::{Action, Game, Resource};
-use catan_bot::hosting::{Outlets, Platform, TableHandle, timer};
+use catan_bot::hosting::{Outlets, TableHandle, timer};
 use catan_bot::store::SledStore;
 use catan_bot::table::command::ParseContext;
 use catan_bot::table::{GameSummary, LiveSlot, Table, TableOptions, command_for};
@@ -54,7 +54,7 @@ async fn start_bot(settings: &MatrixConfig, data: &Path) -> Bot {
     let store = SledStore::open(data).expect("store opens");
     let table = Table::open(Box::new(store), TableOptions::default()).expect("table opens");
     let table = TableHandle::new(table);
-    let outlets = Arc::new(Outlets::new(vec![Platform::Matrix]));
+    let outlets = Arc::new(Outlets::default());
     let timer = tokio::spawn(timer::run(table.clone(), outlets.clone()));
     let (settings, data, handle) = (settings.clone(), data.to_path_buf(), table.clone());
     let serve = tokio::spawn(async move {
@@ -638,7 +638,7 @@ async fn a_refused_login_is_one_clear_line() {
     let store = SledStore::open(dir.path()).expect("store");
     let table =
         TableHandle::new(Table::open(Box::new(store), TableOptions::default()).expect("table"));
-    let outlets = Arc::new(Outlets::new(vec![Platform::Matrix]));
+    let outlets = Arc::new(Outlets::default());
     let error = catan_bot::matrix::serve(&wrong, dir.path(), table.clone(), outlets)
         .await
         .expect_err("a wrong password is fatal");

@@ -60,7 +60,6 @@ impl TimerTask {
 /// Runs the timer for the bot until the table closes; what it says goes to each game's
 /// platform.
 pub async fn run(table: TableHandle, outlets: Arc<Outlets>) {
-    outlets.all_connected().await;
     let task = TimerTask::new(table, now_ms);
     loop {
         match task.step().await {
