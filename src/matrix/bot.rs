@@ -77,7 +77,10 @@ impl MatrixBot {
     /// The table's number for a Matrix id, remembered (durably) so it can be turned back.
     pub fn number(&self, kind: Kind, id: &str) -> Result<u64, MatrixError> {
         let n = ids::number(kind, id);
-        self.state().remember_name(n, id)?;
+        match kind {
+            Kind::Event => self.state().remember_message(n, id)?,
+            Kind::Room | Kind::User => self.state().remember_name(n, id)?,
+        }
         Ok(n)
     }
 

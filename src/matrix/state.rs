@@ -19,6 +19,9 @@ use serde::{Deserialize, Serialize};
 const SEEN_KEPT: usize = 2_000;
 /// Players' reactions remembered (to undo an acceptance when one is removed).
 const REACTIONS_KEPT: usize = 5_000;
+/// Posted messages whose ids are remembered (live messages and offers of running games are
+/// always among the latest; one forgotten is posted anew instead of edited).
+const MESSAGES_KEPT: usize = 50_000;
 /// Turn messages remembered (their reactions act, as long as what they ask is legal).
 const TURN_MESSAGES_KEPT: usize = 2_000;
 
@@ -26,8 +29,10 @@ const TURN_MESSAGES_KEPT: usize = 2_000;
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 enum Entry {
-    /// A Matrix id (room, user, event) and the table number it maps to.
+    /// A room or user id and the table number it maps to.
     Id { number: u64, name: String },
+    /// A message's event id and the table number it maps to.
+    Message { number: u64, event: String },
     /// The direct room the bot made with a player.
     Dm { user: String, room: String },
     /// A player's reaction: its event, the event it annotates, the key, who made it.
@@ -59,6 +64,8 @@ pub struct State {
     /// Open for appending once the log is compacted.
     file: Option<File>,
     names: HashMap<u64, String>,
+    messages: HashMap<u64, String>,
+    message_order: VecDeque<u64>,
     dms: HashMap<String, String>,
     reactions: HashMap<String, KnownReaction>,
     reaction_order: VecDeque<String>,
@@ -76,6 +83,8 @@ impl State {
             file: None,
             path: path.clone(),
             names: HashMap::new(),
+            messages: HashMap::new(),
+            message_order: VecDeque::new(),
             dms: HashMap::new(),
             reactions: HashMap::new(),
             reaction_order: VecDeque::new(),
@@ -100,6 +109,16 @@ impl State {
         match entry {
             Entry::Id { number, name } => {
                 self.names.insert(number, name);
+            }
+            Entry::Message { number, event } => {
+                if self.messages.insert(number, event).is_none() {
+                    self.message_order.push_back(number);
+                }
+                if self.message_order.len() > MESSAGES_KEPT
+                    && let Some(old) = self.message_order.pop_front()
+                {
+                    self.messages.remove(&old);
+                }
             }
             Entry::Dm { user, room } => {
                 self.dms.insert(user, room);
@@ -140,6 +159,14 @@ impl State {
             number: *n,
             name: s.clone(),
         }));
+        for number in &self.message_order {
+            if let Some(event) = self.messages.get(number) {
+                entries.push(Entry::Message {
+                    number: *number,
+                    event: event.clone(),
+                });
+            }
+        }
         let mut dms: Vec<_> = self.dms.iter().collect();
         dms.sort();
         entries.extend(dms.into_iter().map(|(u, r)| Entry::Dm {
@@ -201,8 +228,23 @@ impl State {
         Ok(())
     }
 
+    /// The Matrix id (room, user or message) behind a table number.
     pub fn name(&self, number: u64) -> Option<&str> {
-        self.names.get(&number).map(String::as_str)
+        self.names
+            .get(&number)
+            .or_else(|| self.messages.get(&number))
+            .map(String::as_str)
+    }
+
+    /// Remembers that `number` stands for the message `event` (once).
+    pub fn remember_message(&mut self, number: u64, event: &str) -> std::io::Result<()> {
+        if self.messages.contains_key(&number) {
+            return Ok(());
+        }
+        self.record(Entry::Message {
+            number,
+            event: event.to_string(),
+        })
     }
 
     /// Remembers that `number` stands for `name` (once).
@@ -350,6 +392,22 @@ mod tests {
         assert!(s.is_turn_message("$t") && !s.is_turn_message("$e1"));
         assert_eq!(s.sync_token(), Some("s2"));
         assert_eq!(s.reaction("$r").map(|r| r.key.as_str()), Some("✅"));
+    }
+
+    #[test]
+    fn message_ids_are_bounded_and_found_by_number() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let mut s = State::open(dir.path()).expect("open");
+        s.remember_message(1, "$first").unwrap();
+        assert_eq!(s.name(1), Some("$first"));
+        for i in 2..MESSAGES_KEPT as u64 + 2 {
+            s.apply(Entry::Message {
+                number: i,
+                event: format!("${i}"),
+            });
+        }
+        assert_eq!(s.name(1), None, "the oldest is forgotten");
+        assert_eq!(s.messages.len(), MESSAGES_KEPT);
     }
 
     #[test]
