@@ -11,7 +11,8 @@
 //! Checked: no message in the game room shows a hand; hands arrive in each player's direct
 //! room; the board image downloads as a valid PNG; after a restart (with the sync position
 //! forced back, as if the bot died before saving it) no old event is handled again, a reaction
-//! made while the bot was down is handled once, on a message posted before the restart.
+//! made while the bot was down is handled once, on a message posted before the restart, even
+//! with more chat after it than one sync brings.
 
 mod matrix_support;
 
@@ -30,6 +31,8 @@ use sha2::{Digest, Sha256};
 
 /// The game replayed: board, seat order, dice (host-chosen, shown to everyone).
 const SEED: u64 = 11;
+/// Chat messages sent while the bot is down, more than one sync brings.
+const GAP_FILLER: usize = 130;
 /// A game that has not shown everything after this many moves is a failure.
 const MAX_MOVES: usize = 600;
 
@@ -349,6 +352,13 @@ impl Game3 {
         )
         .expect("rewind the sync position");
         self.player(name).react(&self.room, &turn_event, "✅").await;
+        // Then more chat than one sync brings (100 events): the ✅ is only found by reading
+        // the gap back.
+        for i in 0..GAP_FILLER {
+            self.players[i % 3]
+                .send_text(&self.room, &format!("brb {i}"))
+                .await;
+        }
         self.bot = Some(start_bot(&self.bot_settings, &self.data).await);
         wait_version(
             &self.bot().table,

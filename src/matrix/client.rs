@@ -5,6 +5,7 @@
 
 use matrix_sdk::Client;
 use matrix_sdk::ruma::api::client::membership::join_room_by_id;
+use matrix_sdk::ruma::api::client::message::get_message_events;
 use matrix_sdk::ruma::api::client::message::send_message_event;
 use matrix_sdk::ruma::api::client::profile::get_profile;
 use matrix_sdk::ruma::api::client::room::create_room;
@@ -138,6 +139,24 @@ fn png_size(png: &[u8]) -> (u32, u32) {
             .map_or(0, u32::from_be_bytes)
     };
     (word(16), word(20))
+}
+
+/// One page of `room`'s events before `from` (newest first) and where the next page starts.
+pub async fn page_back(
+    client: &Client,
+    room: &str,
+    from: &str,
+) -> Result<(Vec<Value>, Option<String>), MatrixError> {
+    let mut request = get_message_events::v3::Request::backward(room_id(room)?);
+    request.from = Some(from.to_string());
+    request.limit = 100u32.into();
+    let response = client.send(request).await?;
+    let events = response
+        .chunk
+        .iter()
+        .filter_map(|raw| serde_json::from_str(raw.json().get()).ok())
+        .collect();
+    Ok((events, response.end))
 }
 
 /// Joins a room the bot was invited to.

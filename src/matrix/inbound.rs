@@ -34,6 +34,11 @@ pub struct TimelineEvent {
     pub content: Value,
     /// Where a redaction points before room version 11 (later: in `content`).
     pub redacts: Option<String>,
+    /// The homeserver's time of the event.
+    #[serde(default)]
+    pub origin_server_ts: u64,
+    /// Set on state events (a membership's user).
+    pub state_key: Option<String>,
 }
 
 /// Joins a room the bot was invited to (if it plays there), retrying a few times: the join

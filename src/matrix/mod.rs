@@ -42,9 +42,10 @@ use crate::hosting::{Outlets, Platform, TableHandle};
 
 /// How long one `/sync` waits for news on the homeserver.
 const SYNC_WAIT: Duration = Duration::from_secs(30);
-/// Events per room one `/sync` may bring (the homeserver's default is 10: after a restart,
-/// commands typed meanwhile beyond that would be cut off).
-const TIMELINE_LIMIT: u32 = 200;
+/// Events per room one `/sync` may bring (the homeserver's default is 10).
+const TIMELINE_LIMIT: u32 = 100;
+/// Events read back per room when more happened while the bot was away than a sync brings.
+const GAP_READ_MAX: usize = 2_000;
 
 /// Logs in, then serves the rooms the bot is in until the process stops. Returns only on a
 /// fatal error (a refused login).
@@ -71,7 +72,7 @@ pub async fn serve(
         for room in now.rooms.invite.keys() {
             inbound::accept_invite(&bot, room.as_str()).await;
         }
-        bot.state().save_sync_token(&now.next_batch)?;
+        bot.state().save_sync_token(&now.next_batch, 0)?;
     }
     let outlet_bot = bot.clone();
     outlets.connect(
@@ -126,24 +127,80 @@ async fn handle(
     for room in response.rooms.invite.keys() {
         inbound::accept_invite(bot, room.as_str()).await;
     }
+    let handled_until = bot.state().handled_until_ms();
+    let mut newest = handled_until;
     for (room, joined) in &response.rooms.join {
-        if joined.timeline.limited {
-            // Also the first sync of a room just joined or made (its history is not read).
-            tracing::debug!(
-                %room,
-                "more events arrived while the bot was away than one sync brings ({TIMELINE_LIMIT}); \
-                 the oldest of them are not read"
-            );
+        let mut events: Vec<TimelineEvent> = joined
+            .timeline
+            .events
+            .iter()
+            .filter_map(|raw| raw.deserialize_as_unchecked().ok())
+            .collect();
+        // More happened since the last position than one sync brings (the bot was away):
+        // read the gap first. Not on the first sync of a room just joined (`handled_until`
+        // is then older than the room, or the bot's own join stops the reading).
+        if joined.timeline.limited
+            && handled_until > 0
+            && let Some(gap_end) = &joined.timeline.prev_batch
+        {
+            let mut gap = read_gap(bot, room.as_str(), gap_end, handled_until).await;
+            gap.append(&mut events);
+            events = gap;
         }
-        for raw in &joined.timeline.events {
-            match raw.deserialize_as_unchecked::<TimelineEvent>() {
-                Ok(event) => inbound::handle_event(bot, room.as_str(), event).await,
-                Err(e) => tracing::debug!(%room, "skipping an event: {e}"),
-            }
+        for event in events {
+            newest = newest.max(event.origin_server_ts);
+            inbound::handle_event(bot, room.as_str(), event).await;
         }
     }
-    bot.state().save_sync_token(&response.next_batch)?;
+    bot.state().save_sync_token(&response.next_batch, newest)?;
     Ok(())
+}
+
+/// Events of `room` before `from` back to what was handled before (by the homeserver's
+/// time), the bot's own join, or [`GAP_READ_MAX`] events; oldest first.
+async fn read_gap(
+    bot: &MatrixBot,
+    room: &str,
+    from: &str,
+    handled_until: u64,
+) -> Vec<TimelineEvent> {
+    let mut gap = Vec::new();
+    let mut from = from.to_string();
+    'pages: while gap.len() < GAP_READ_MAX {
+        let (page, next) = match client::page_back(&bot.client, room, &from).await {
+            Ok(found) => found,
+            Err(e) => {
+                tracing::warn!(
+                    room,
+                    "reading what happened while the bot was away failed: {e}"
+                );
+                break;
+            }
+        };
+        for value in page {
+            let Ok(event) = serde_json::from_value::<TimelineEvent>(value) else {
+                continue;
+            };
+            let own_join = event.kind == "m.room.member"
+                && event.state_key.as_deref() == Some(bot.me.as_str());
+            if event.origin_server_ts <= handled_until || own_join {
+                break 'pages;
+            }
+            gap.push(event);
+        }
+        match next {
+            Some(next) if next != from => from = next,
+            _ => break,
+        }
+    }
+    if gap.len() >= GAP_READ_MAX {
+        tracing::warn!(
+            room,
+            "more than {GAP_READ_MAX} events arrived while the bot was away; older ones are not read"
+        );
+    }
+    gap.reverse();
+    gap
 }
 
 /// Posts the table's start-up notices for Matrix rooms (games found damaged at start-up).

@@ -46,8 +46,13 @@ enum Entry {
     Seen { event: String },
     /// A turn message the bot posted: 🎲 🛒 ✅ 🃏 on it are actions.
     TurnMessage { event: String },
-    /// Where the next sync starts.
-    Sync { token: String },
+    /// Where the next sync starts, and the homeserver time of the newest event handled
+    /// until then (older events are never handled again, whatever the sync brings).
+    Sync {
+        token: String,
+        #[serde(default)]
+        handled_until_ms: u64,
+    },
 }
 
 /// A player's reaction, as remembered.
@@ -72,6 +77,7 @@ pub struct State {
     seen: Bounded,
     turn_messages: Bounded,
     sync_token: Option<String>,
+    handled_until_ms: u64,
 }
 
 impl State {
@@ -91,6 +97,7 @@ impl State {
             seen: Bounded::new(SEEN_KEPT),
             turn_messages: Bounded::new(TURN_MESSAGES_KEPT),
             sync_token: None,
+            handled_until_ms: 0,
         };
         if let Ok(file) = File::open(&path) {
             for line in BufReader::new(file).lines() {
@@ -146,7 +153,13 @@ impl State {
             }
             Entry::Seen { event } => self.seen.insert(event),
             Entry::TurnMessage { event } => self.turn_messages.insert(event),
-            Entry::Sync { token } => self.sync_token = Some(token),
+            Entry::Sync {
+                token,
+                handled_until_ms,
+            } => {
+                self.sync_token = Some(token);
+                self.handled_until_ms = self.handled_until_ms.max(handled_until_ms);
+            }
         }
     }
 
@@ -198,6 +211,7 @@ impl State {
         if let Some(token) = &self.sync_token {
             entries.push(Entry::Sync {
                 token: token.clone(),
+                handled_until_ms: self.handled_until_ms,
             });
         }
         let fresh = self.path.with_extension("log.new");
@@ -309,12 +323,18 @@ impl State {
         self.sync_token.as_deref()
     }
 
-    pub fn save_sync_token(&mut self, token: &str) -> std::io::Result<()> {
-        if self.sync_token.as_deref() == Some(token) {
+    /// The homeserver time of the newest event handled before the saved position.
+    pub fn handled_until_ms(&self) -> u64 {
+        self.handled_until_ms
+    }
+
+    pub fn save_sync_token(&mut self, token: &str, handled_until_ms: u64) -> std::io::Result<()> {
+        if self.sync_token.as_deref() == Some(token) && handled_until_ms <= self.handled_until_ms {
             return Ok(());
         }
         self.record(Entry::Sync {
             token: token.to_string(),
+            handled_until_ms: handled_until_ms.max(self.handled_until_ms),
         })
     }
 }
@@ -366,8 +386,8 @@ mod tests {
             s.remember_dm("@a:hs", "!dm:hs").unwrap();
             s.mark_seen("$e1").unwrap();
             s.remember_turn_message("$t").unwrap();
-            s.save_sync_token("s1").unwrap();
-            s.save_sync_token("s2").unwrap();
+            s.save_sync_token("s1", 5).unwrap();
+            s.save_sync_token("s2", 9).unwrap();
             s.remember_reaction(
                 "$r",
                 KnownReaction {
@@ -391,6 +411,7 @@ mod tests {
         assert!(s.is_seen("$e1") && !s.is_seen("$e2"));
         assert!(s.is_turn_message("$t") && !s.is_turn_message("$e1"));
         assert_eq!(s.sync_token(), Some("s2"));
+        assert_eq!(s.handled_until_ms(), 9);
         assert_eq!(s.reaction("$r").map(|r| r.key.as_str()), Some("✅"));
     }
 
