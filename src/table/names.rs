@@ -92,9 +92,13 @@ pub fn table_name(display: &str, user: UserId, taken: &[String]) -> String {
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ");
-    // A command ending in `?` asks for the choices (`robber C3 ?`), so a name never ends so.
-    let cleaned = cleaned.trim_end_matches(|c: char| c == '?' || c.is_whitespace());
-    let mut base: String = cleaned.chars().take(MAX_NAME_CHARS).collect();
+    // A command ending in `?` asks for the choices (`robber C3 ?`), so a name never ends so,
+    // not even before what the parser reads as a space (`?,` is `? ` to it).
+    // Cut to length first, so the cut cannot leave such an ending.
+    let cut: String = cleaned.chars().take(MAX_NAME_CHARS).collect();
+    let mut base = cut
+        .trim_end_matches(|c: char| c == '?' || parser_char(c).is_whitespace())
+        .to_string();
     if key(&base).is_empty() {
         base = format!("player{user}");
     } else if reserved(&base) {
@@ -211,6 +215,10 @@ mod tests {
         assert_eq!(table_name("bob ? ?", 7, &[]), "bob");
         assert_eq!(table_name("what? me", 7, &[]), "what? me");
         assert_eq!(table_name("A?", 7, &[]), "A");
+        assert_eq!(table_name("?,", 7, &[]), "player7");
+        assert_eq!(table_name("ann?;,?", 7, &[]), "ann");
+        let long = format!("{}? tail", "x".repeat(MAX_NAME_CHARS - 1));
+        assert_eq!(table_name(&long, 7, &[]), "x".repeat(MAX_NAME_CHARS - 1));
     }
 
     #[test]
