@@ -2,6 +2,7 @@
 //! `engine` (rules) ← `table` (chat-neutral game hosting) ← adapters (`discord`, `matrix`, `console`; what they share is in `hosting`, and `serve` runs them),
 //! with `store` (sled) and `render` (PNG) beside the table.
 
+pub mod bench;
 pub mod config;
 pub mod console;
 pub mod discord;

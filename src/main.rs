@@ -1,5 +1,5 @@
 //! The `catan-bot` command: the Discord bot (default), a local console game, board renders,
-//! random playouts and the verification of a finished game's dice.
+//! random playouts, benchmarks and the verification of a finished game's dice.
 
 use clap::{Parser, Subcommand};
 
@@ -22,6 +22,8 @@ enum Command {
     Simulate(catan_bot::sim::SimulateArgs),
     /// Check a finished game's dice and cards against the seed commitment.
     Verify(catan_bot::verify::VerifyArgs),
+    /// Measure engine speed and board pictures (CPU time; one `name value` line each).
+    Bench(catan_bot::bench::BenchArgs),
 }
 
 fn main() -> std::process::ExitCode {
@@ -33,6 +35,7 @@ fn main() -> std::process::ExitCode {
         Some(Command::Render(args)) => catan_bot::render::run_cli(args),
         Some(Command::Simulate(args)) => catan_bot::sim::run(args),
         Some(Command::Verify(args)) => catan_bot::verify::run(args),
+        Some(Command::Bench(args)) => catan_bot::bench::run(args),
     };
     match result {
         Ok(code) => code,

@@ -10,8 +10,13 @@ pub const NONE: u8 = u8::MAX;
 
 pub struct Adjacency {
     pub vertex_edges: Vec<[EdgeId; 3]>,
-    pub vertex_neighbors: Vec<[VertexId; 3]>,
     pub edge_vertices: Vec<[VertexId; 2]>,
+    /// Edges touching each intersection, as a bit set.
+    pub vertex_edge_mask: Vec<u128>,
+    /// Neighbouring intersections of each intersection, as a bit set.
+    pub vertex_neighbor_mask: Vec<u128>,
+    /// Corners of each hex, as a bit set.
+    pub hex_vertex_mask: Vec<u128>,
 }
 
 impl Adjacency {
@@ -33,9 +38,12 @@ impl Adjacency {
             }
             a
         };
+        let mask = |list: &[u8]| list.iter().fold(0u128, |m, &x| m | (1u128 << x));
         Adjacency {
+            vertex_edge_mask: topo.vertex_edges.iter().map(|l| mask(l)).collect(),
+            vertex_neighbor_mask: topo.vertex_neighbors.iter().map(|l| mask(l)).collect(),
+            hex_vertex_mask: topo.hex_vertices.iter().map(|l| mask(l)).collect(),
             vertex_edges: topo.vertex_edges.iter().map(pad).collect(),
-            vertex_neighbors: topo.vertex_neighbors.iter().map(pad).collect(),
             edge_vertices: topo.edge_vertices.clone(),
         }
     }
@@ -70,12 +78,23 @@ mod tests {
                     .filter(|&e| e != NONE)
                     .collect();
                 assert_eq!(edges, topo.vertex_edges[v]);
-                let n: Vec<u8> = adj.vertex_neighbors[v]
-                    .iter()
-                    .copied()
-                    .filter(|&x| x != NONE)
-                    .collect();
-                assert_eq!(n, topo.vertex_neighbors[v]);
+                assert_eq!(bits(adj.vertex_edge_mask[v]).collect::<Vec<_>>(), {
+                    let mut e = topo.vertex_edges[v].clone();
+                    e.sort_unstable();
+                    e
+                });
+                assert_eq!(
+                    adj.vertex_neighbor_mask[v].count_ones() as usize,
+                    topo.vertex_neighbors[v].len()
+                );
+            }
+            for (h, corners) in topo.hex_vertices.iter().enumerate() {
+                assert!(
+                    corners
+                        .iter()
+                        .all(|&c| adj.hex_vertex_mask[h] & (1 << c) != 0)
+                );
+                assert_eq!(adj.hex_vertex_mask[h].count_ones(), 6);
             }
         }
         assert_eq!(bits(0b1010_0001).collect::<Vec<_>>(), vec![0, 5, 7]);

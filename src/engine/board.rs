@@ -491,7 +491,7 @@ impl Layout {
                 }
             }
             _ => {
-                let order = topo.spiral(rng.gen_range(0..6));
+                let order = spiral_from(size, rng.gen_range(0..6));
                 let land = order.iter().filter(|&&h| terrain[h as usize] != Desert);
                 for (&h, &t) in land.zip(spiral) {
                     tokens[h as usize] = Some(t);
@@ -568,6 +568,22 @@ impl Layout {
             .find(|p| topo.edge_vertices[p.edge as usize].contains(&v))
             .map(|p| p.kind)
     }
+}
+
+/// [`Topology::spiral`] from a start corner, computed once per board size (every new game on
+/// the variable board needs one).
+fn spiral_from(size: BoardSize, start_corner: usize) -> &'static [HexId] {
+    static STANDARD: OnceLock<Vec<Vec<HexId>>> = OnceLock::new();
+    static EXTENDED: OnceLock<Vec<Vec<HexId>>> = OnceLock::new();
+    let cell = match size {
+        BoardSize::Standard => &STANDARD,
+        BoardSize::Extended => &EXTENDED,
+    };
+    let all = cell.get_or_init(|| {
+        let topo = Topology::get(size);
+        (0..6).map(|k| topo.spiral(k)).collect()
+    });
+    &all[start_corner % all.len()]
 }
 
 fn has_adjacent_red(topo: &Topology, tokens: &[Option<u8>]) -> bool {

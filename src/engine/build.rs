@@ -2,7 +2,7 @@
 //! phase): costs, piece limits, connection, the distance rule.
 
 use super::action::{Action, Event, Phase, RuleError};
-use super::adjacency::{NONE, bits};
+use super::adjacency::bits;
 use super::board::{EdgeId, VertexId};
 use super::game::{Building, CITY_LIMIT, Game, ROAD_LIMIT, SETTLEMENT_LIMIT};
 use super::types::{Resources, Seat};
@@ -21,17 +21,8 @@ impl Game {
     /// True if a road of `seat` on `e` would connect to their network; `extra` is a road of
     /// theirs assumed already placed (the first road of Road Building).
     pub(super) fn road_connects(&self, seat: Seat, e: EdgeId, extra: Option<EdgeId>) -> bool {
-        let topo = self.topology();
-        topo.edge_vertices[e as usize].iter().any(|&v| {
-            match self.buildings[v as usize] {
-                Some(b) if b.owner == seat => return true,
-                Some(_) => return false,
-                None => {}
-            }
-            topo.vertex_edges[v as usize]
-                .iter()
-                .any(|&o| o != e && (self.roads[o as usize] == Some(seat) || extra == Some(o)))
-        })
+        let [a, b] = self.adjacency().edge_vertices[e as usize];
+        self.road_anchors(seat, extra) & ((1u128 << a) | (1u128 << b)) != 0
     }
 
     /// Place and connection checks for a road (not cost, not pieces).
@@ -59,42 +50,20 @@ impl Game {
     /// Intersections a new road of `seat` may start from: their buildings, and the ends of
     /// their roads (plus `extra`) not held by an opponent. As a bit set.
     pub(super) fn road_anchors(&self, seat: Seat, extra: Option<EdgeId>) -> u128 {
-        let adj = self.adjacency();
-        let mut anchors: u128 = 0;
-        for (e, owner) in self.roads.iter().enumerate() {
-            if *owner == Some(seat) {
-                let [a, b] = adj.edge_vertices[e];
-                anchors |= (1u128 << a) | (1u128 << b);
-            }
-        }
+        let d = self.derived();
+        let own = d.buildings[seat as usize];
+        let mut anchors = d.road_ends[seat as usize] | own;
         if let Some(x) = extra {
-            let [a, b] = adj.edge_vertices[x as usize];
+            let [a, b] = self.adjacency().edge_vertices[x as usize];
             anchors |= (1u128 << a) | (1u128 << b);
         }
-        for (v, b) in self.buildings.iter().enumerate() {
-            if let Some(b) = b {
-                if b.owner == seat {
-                    anchors |= 1u128 << v;
-                } else {
-                    anchors &= !(1u128 << v);
-                }
-            }
-        }
-        anchors
+        anchors & !(d.occupied & !own)
     }
 
     /// Empty edges touching the intersections in `anchors` (except `extra`), as a bit set.
     pub(super) fn free_edges_at(&self, anchors: u128, extra: Option<EdgeId>) -> u128 {
-        let adj = self.adjacency();
-        let mut edges: u128 = 0;
-        for v in bits(anchors) {
-            for &e in &adj.vertex_edges[v as usize] {
-                if e != NONE && self.roads[e as usize].is_none() && extra != Some(e) {
-                    edges |= 1u128 << e;
-                }
-            }
-        }
-        edges
+        let taken = self.derived().any_road | extra.map_or(0, |e| 1u128 << e);
+        self.edges_at(anchors) & !taken
     }
 
     /// Edges where `seat` could place a road now (ignoring cost and pieces), as a bit set.
@@ -129,10 +98,11 @@ impl Game {
     /// Puts a road on the board (no payment) and updates Longest Route.
     pub(super) fn place_road(&mut self, seat: Seat, e: EdgeId, events: &mut Vec<Event>) {
         self.roads[e as usize] = Some(seat);
+        self.note_road(seat, e);
         self.players[seat as usize].roads_left -= 1;
         self.last_placed.edges.push(e);
         events.push(Event::RoadBuilt { seat, edge: e });
-        self.after_road_placed(seat, events);
+        self.after_road_placed(seat, e, events);
     }
 
     pub(super) fn build_road(&mut self, seat: Seat, e: EdgeId, events: &mut Vec<Event>) {
@@ -143,13 +113,9 @@ impl Game {
     pub(super) fn check_build_settlement(&self, seat: Seat, v: VertexId) -> Result<(), RuleError> {
         self.check_build_phase(seat, "build a settlement")?;
         self.check_settlement_spot(v)?;
-        let topo = self.topology();
-        if !topo.vertex_edges[v as usize]
-            .iter()
-            .any(|&e| self.roads[e as usize] == Some(seat))
-        {
+        if !self.touches_own_road(seat, v) {
             return Err(RuleError::SettlementNotConnected {
-                at: topo.vertex_label(v),
+                at: self.topology().vertex_label(v),
             });
         }
         if self.players[seat as usize].settlements_left == 0 {
@@ -167,6 +133,7 @@ impl Game {
             owner: seat,
             city: false,
         });
+        self.note_building(seat, v, false);
         self.players[seat as usize].settlements_left -= 1;
         self.last_placed.vertices.push(v);
         events.push(Event::SettlementBuilt { seat, vertex: v });
@@ -199,6 +166,7 @@ impl Game {
             owner: seat,
             city: true,
         });
+        self.note_building(seat, v, true);
         let p = &mut self.players[seat as usize];
         p.cities_left -= 1;
         p.settlements_left += 1;
@@ -225,25 +193,16 @@ impl Game {
                 }
             }
             if settlement {
-                // a settlement needs one of the seat's roads: every such intersection is an
-                // anchor (or holds a building, which settlement_spot_free rules out)
-                for v in bits(anchors) {
-                    if self.settlement_spot_free(v) && self.touches_own_road(seat, v) {
-                        out.push(Action::BuildSettlement(v));
-                    }
+                // a settlement needs one of the seat's roads and room by the distance rule
+                let d = self.derived();
+                for v in bits(anchors & d.road_ends[seat as usize] & !d.crowded) {
+                    out.push(Action::BuildSettlement(v));
                 }
             }
         }
         if p.cities_left > 0 && Resources::CITY.fits_in(&p.hand) {
-            for (v, b) in self.buildings.iter().enumerate() {
-                if *b
-                    == Some(Building {
-                        owner: seat,
-                        city: false,
-                    })
-                {
-                    out.push(Action::BuildCity(v as VertexId));
-                }
+            for v in bits(self.derived().settlements(seat)) {
+                out.push(Action::BuildCity(v));
             }
         }
         if !self.deck.is_empty() && Resources::DEV_CARD.fits_in(&p.hand) {
@@ -253,9 +212,7 @@ impl Game {
 
     /// True if one of `seat`'s roads ends at `v`.
     pub(super) fn touches_own_road(&self, seat: Seat, v: VertexId) -> bool {
-        self.adjacency().vertex_edges[v as usize]
-            .iter()
-            .any(|&e| e != NONE && self.roads[e as usize] == Some(seat))
+        self.derived().road_ends[seat as usize] & (1u128 << v) != 0
     }
 }
 

@@ -210,13 +210,20 @@ impl Game {
         if self.dev_played {
             return;
         }
-        if self.has_playable(seat, DevCard::Knight) {
+        // the kinds held since before this turn, in one pass over the hand
+        let mut playable = [false; 5];
+        for c in &self.players[seat as usize].dev_cards {
+            if c.bought_turn != self.turn {
+                playable[c.card as usize] = true;
+            }
+        }
+        if playable[DevCard::Knight as usize] {
             self.legal_robber_moves(seat, out, |hex, victim| Action::PlayKnight { hex, victim });
         }
-        if self.has_playable(seat, DevCard::RoadBuilding) {
+        if playable[DevCard::RoadBuilding as usize] {
             self.legal_road_building(seat, out);
         }
-        if self.has_playable(seat, DevCard::Invention) {
+        if playable[DevCard::Invention as usize] {
             for a in Resource::ALL {
                 for b in Resource::ALL {
                     let need = if a == b { 2 } else { 1 };
@@ -226,7 +233,7 @@ impl Game {
                 }
             }
         }
-        if self.has_playable(seat, DevCard::Monopoly) {
+        if playable[DevCard::Monopoly as usize] {
             out.extend(Resource::ALL.map(Action::PlayMonopoly));
         }
     }

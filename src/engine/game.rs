@@ -5,8 +5,11 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
+use std::sync::OnceLock;
+
 use super::action::{Action, Event, Phase, RuleError};
 use super::board::{BoardSize, EdgeId, HexId, Layout, Topology, VertexId};
+use super::derived::Derived;
 use super::types::{DevCard, Resources, Seat, Settings};
 
 /// Pieces each player owns.
@@ -76,6 +79,9 @@ pub struct Game {
     /// Pieces placed by the last action and the robber hex, for the renderer's highlight.
     pub last_placed: LastChange,
     pub rng: ChaCha8Rng,
+    /// Bit sets derived from the pieces (never stored; see `derived.rs`).
+    #[serde(skip)]
+    pub(super) derived: OnceLock<Derived>,
 }
 
 /// What the last accepted action changed on the board.
@@ -189,6 +195,7 @@ impl Game {
             rng,
             settings,
             seed,
+            derived: OnceLock::new(),
         }
     }
 
@@ -325,6 +332,24 @@ impl Game {
         action: &Action,
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
+        self.check_action(seat, action)?;
+        self.perform(seat, action, events);
+        Ok(())
+    }
+
+    /// Applies an action taken from [`Game::legal_actions`] for `seat` in this very state,
+    /// without checking it again (simulations and bots choose from that list; checked in debug
+    /// builds and by `simulate --check`). Anything else must go through [`Game::apply`].
+    pub fn apply_legal(&mut self, seat: Seat, action: &Action, events: &mut Vec<Event>) {
+        debug_assert!(
+            self.check_action(seat, action).is_ok(),
+            "{action:?} is not legal for seat {seat}"
+        );
+        self.perform(seat, action, events);
+    }
+
+    /// Every rule check for `seat` taking `action`, on `&self`: nothing changes.
+    fn check_action(&self, seat: Seat, action: &Action) -> Result<(), RuleError> {
         if matches!(self.phase, Phase::Finished { .. }) {
             return Err(RuleError::GameOver);
         }
@@ -335,93 +360,66 @@ impl Game {
             )));
         }
         match *action {
-            Action::Roll => {
-                self.check_roll(seat)?;
-                self.last_placed.clear();
-                self.roll(seat, events);
+            Action::Roll => self.check_roll(seat),
+            Action::Discard(cards) => self.check_discard(seat, cards),
+            Action::MoveRobber { hex, victim } => self.check_move_robber(seat, hex, victim),
+            Action::BuildRoad(edge) if self.in_setup() => self.check_setup_road(seat, edge),
+            Action::BuildRoad(edge) => self.check_build_road(seat, edge),
+            Action::BuildSettlement(v) if self.in_setup() => self.check_setup_settlement(seat, v),
+            Action::BuildSettlement(v) => self.check_build_settlement(seat, v),
+            Action::BuildCity(v) => self.check_build_city(seat, v),
+            Action::BuyDevCard => self.check_buy_dev_card(seat),
+            Action::PlayKnight { hex, victim } => self.check_play_knight(seat, hex, victim),
+            Action::PlayRoadBuilding { first, second } => {
+                self.check_play_road_building(seat, first, second)
             }
-            Action::Discard(cards) => {
-                self.check_discard(seat, cards)?;
-                self.last_placed.clear();
-                self.discard(seat, cards, events);
+            Action::PlayInvention(a, b) => self.check_play_invention(seat, a, b),
+            Action::PlayMonopoly(resource) => self.check_play_monopoly(seat, resource),
+            Action::MaritimeTrade { give, get, count } => self
+                .check_maritime_trade(seat, give, get, count)
+                .map(|_| ()),
+            Action::DomesticTrade { with, give, get } => {
+                self.check_domestic_trade(seat, with, give, get)
             }
+            Action::EndTurn => self.check_end_turn(seat),
+        }
+    }
+
+    /// Carries out a checked action.
+    fn perform(&mut self, seat: Seat, action: &Action, events: &mut Vec<Event>) {
+        self.last_placed.clear();
+        match *action {
+            Action::Roll => self.roll(seat, events),
+            Action::Discard(cards) => self.discard(seat, cards, events),
             Action::MoveRobber { hex, victim } => {
-                self.check_move_robber(seat, hex, victim)?;
-                self.last_placed.clear();
                 self.move_robber(seat, hex, victim, events);
                 self.phase = Phase::Main;
             }
-            Action::BuildRoad(edge) => {
-                if self.in_setup() {
-                    self.check_setup_road(seat, edge)?;
-                    self.last_placed.clear();
-                    self.place_setup_road(seat, edge, events);
-                } else {
-                    self.check_build_road(seat, edge)?;
-                    self.last_placed.clear();
-                    self.build_road(seat, edge, events);
-                }
+            Action::BuildRoad(edge) if self.in_setup() => self.place_setup_road(seat, edge, events),
+            Action::BuildRoad(edge) => self.build_road(seat, edge, events),
+            Action::BuildSettlement(v) if self.in_setup() => {
+                self.place_setup_settlement(seat, v, events)
             }
-            Action::BuildSettlement(vertex) => {
-                if self.in_setup() {
-                    self.check_setup_settlement(seat, vertex)?;
-                    self.last_placed.clear();
-                    self.place_setup_settlement(seat, vertex, events);
-                } else {
-                    self.check_build_settlement(seat, vertex)?;
-                    self.last_placed.clear();
-                    self.build_settlement(seat, vertex, events);
-                }
-            }
-            Action::BuildCity(vertex) => {
-                self.check_build_city(seat, vertex)?;
-                self.last_placed.clear();
-                self.build_city(seat, vertex, events);
-            }
-            Action::BuyDevCard => {
-                self.check_buy_dev_card(seat)?;
-                self.last_placed.clear();
-                self.buy_dev_card(seat, events);
-            }
-            Action::PlayKnight { hex, victim } => {
-                self.check_play_knight(seat, hex, victim)?;
-                self.last_placed.clear();
-                self.play_knight(seat, hex, victim, events);
-            }
+            Action::BuildSettlement(v) => self.build_settlement(seat, v, events),
+            Action::BuildCity(v) => self.build_city(seat, v, events),
+            Action::BuyDevCard => self.buy_dev_card(seat, events),
+            Action::PlayKnight { hex, victim } => self.play_knight(seat, hex, victim, events),
             Action::PlayRoadBuilding { first, second } => {
-                self.check_play_road_building(seat, first, second)?;
-                self.last_placed.clear();
-                self.play_road_building(seat, first, second, events);
+                self.play_road_building(seat, first, second, events)
             }
-            Action::PlayInvention(a, b) => {
-                self.check_play_invention(seat, a, b)?;
-                self.last_placed.clear();
-                self.play_invention(seat, a, b, events);
-            }
-            Action::PlayMonopoly(resource) => {
-                self.check_play_monopoly(seat, resource)?;
-                self.last_placed.clear();
-                self.play_monopoly(seat, resource, events);
-            }
+            Action::PlayInvention(a, b) => self.play_invention(seat, a, b, events),
+            Action::PlayMonopoly(resource) => self.play_monopoly(seat, resource, events),
             Action::MaritimeTrade { give, get, count } => {
-                let rate = self.check_maritime_trade(seat, give, get, count)?;
-                self.last_placed.clear();
-                self.maritime_trade(seat, give, get, count, rate, events);
+                let rate = self.trade_rate(seat, give);
+                self.maritime_trade(seat, give, get, count, rate, events)
             }
             Action::DomesticTrade { with, give, get } => {
-                self.check_domestic_trade(seat, with, give, get)?;
-                self.last_placed.clear();
-                self.domestic_trade(seat, with, give, get, events);
+                self.domestic_trade(seat, with, give, get, events)
             }
-            Action::EndTurn => {
-                self.check_end_turn(seat)?;
-                self.last_placed.clear();
-                self.end_turn(seat, events);
-            }
+            Action::EndTurn => self.end_turn(seat, events),
         }
         self.version += 1;
         self.check_victory(events);
-        Ok(())
     }
 
     /// Every action `seat` may take now, except domestic trades (unbounded; checked by

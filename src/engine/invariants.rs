@@ -1,14 +1,29 @@
 //! Invariants every reachable game state keeps, checked by the property tests and by
 //! `catan-bot simulate --check` after every action.
 
-use super::action::Phase;
+use super::action::{Action, Phase};
 use super::army::MIN_ARMY;
+use super::derived::Derived;
 use super::game::{CITY_LIMIT, Game, ROAD_LIMIT, SETTLEMENT_LIMIT};
 use super::longest_route::{MIN_ROUTE, route_length};
 use super::types::{DevCard, Resource, Seat};
 
 /// Checks every invariant; the error names the first one broken.
 pub fn check(g: &Game) -> Result<(), String> {
+    check_scoped(g, true)
+}
+
+/// Checks every invariant after `action`, recomputing routes (the costly part) only after an
+/// action that can change one: a road, a settlement (it may cut a route), Road Building.
+pub fn check_after(g: &Game, action: &Action) -> Result<(), String> {
+    let routes = matches!(
+        action,
+        Action::BuildRoad(_) | Action::BuildSettlement(_) | Action::PlayRoadBuilding { .. }
+    );
+    check_scoped(g, routes)
+}
+
+fn check_scoped(g: &Game, routes: bool) -> Result<(), String> {
     let n = g.players.len();
     let topo = g.topology();
     if !(2..=6).contains(&n) || g.current as usize >= n {
@@ -55,6 +70,10 @@ pub fn check(g: &Game) -> Result<(), String> {
             "development cards: {accounted} accounted of {all_cards}"
         ));
     }
+    // the kept bit sets describe the board as it is
+    if *g.derived() != Derived::compute(g) {
+        return Err("derived bit sets differ from the board".into());
+    }
     // pieces: on the board + left = limits
     let view = g.view(None);
     for (s, p) in g.players.iter().enumerate() {
@@ -82,7 +101,11 @@ pub fn check(g: &Game) -> Result<(), String> {
                 p.roads_left, p.settlements_left, p.cities_left
             ));
         }
-        let len = route_length(topo, &g.roads, &g.buildings, seat);
+        let len = if routes {
+            route_length(topo, &g.roads, &g.buildings, seat)
+        } else {
+            p.route_length
+        };
         if len != p.route_length {
             return Err(format!(
                 "seat {s} route length {} but recomputed {len}",

@@ -12,7 +12,7 @@ pub const MIN_ROUTE: u8 = 5;
 
 /// Length of `seat`'s longest route on this board: a depth-first search over that seat's
 /// edges from every intersection it touches (≤ 15 roads, so this stays small). The simple
-/// reference version, used by the invariant checker to cross-check [`fast_route_length`].
+/// reference version, used by the invariant checker to cross-check [`route_length_of`].
 pub fn route_length(
     topo: &Topology,
     roads: &[Option<Seat>],
@@ -75,53 +75,21 @@ impl Search<'_> {
     }
 }
 
-/// The same length as [`route_length`], faster: the search starts only at route ends
+/// The same length as [`route_length`], faster, on bit sets (`own`: the seat's edges;
+/// `blocked`: intersections holding an opponent's building): the search starts only at route ends
 /// (intersections with 1 or 3 of the seat's roads, or an opponent's building) and, for a
 /// component that is a pure loop, at any one of its intersections. A longest trail can always
 /// be rotated to start at such a place: if it started at a plain pass-through intersection, its
 /// unused second road there would extend it.
-pub(super) fn fast_route_length(
-    adj: &Adjacency,
-    roads: &[Option<Seat>],
-    buildings: &[Option<Building>],
-    seat: Seat,
-) -> u8 {
-    let mut own: u128 = 0;
-    let mut degree = [0u8; 128];
-    for (e, owner) in roads.iter().enumerate() {
-        if *owner == Some(seat) {
-            own |= 1u128 << e;
-            let [a, b] = adj.edge_vertices[e];
-            degree[a as usize] += 1;
-            degree[b as usize] += 1;
-        }
-    }
-    if own == 0 {
-        return 0;
-    }
-    let blocked = |v: usize| matches!(buildings[v], Some(b) if b.owner != seat);
-    let mut starts: u128 = 0;
-    for (v, &d) in degree.iter().enumerate().take(buildings.len()) {
-        if d > 0 && (d != 2 || blocked(v)) {
-            starts |= 1u128 << v;
-        }
-    }
-    let search = FastSearch {
-        adj,
-        own,
-        buildings,
-        seat,
-    };
+pub(super) fn route_length_of(adj: &Adjacency, own: u128, blocked: u128) -> u8 {
+    let search = FastSearch { adj, own, blocked };
     let mut best = 0;
-    for v in bits(starts) {
-        best = best.max(search.longest_from(v, 0, true));
-    }
-    let mut left = own & !search.component_edges(starts);
+    let mut left = own;
     while left != 0 {
-        let e = left.trailing_zeros() as usize;
-        let v = adj.edge_vertices[e][0];
-        best = best.max(search.longest_from(v, 0, true));
-        left &= !search.component_edges(1u128 << v);
+        let [a, b] = adj.edge_vertices[left.trailing_zeros() as usize];
+        let component = search.component_edges((1u128 << a) | (1u128 << b));
+        left &= !component;
+        best = best.max(search.component_length(component, best));
     }
     best
 }
@@ -129,13 +97,12 @@ pub(super) fn fast_route_length(
 struct FastSearch<'a> {
     adj: &'a Adjacency,
     own: u128,
-    buildings: &'a [Option<Building>],
-    seat: Seat,
+    blocked: u128,
 }
 
 impl FastSearch<'_> {
     fn longest_from(&self, v: VertexId, used: u128, start: bool) -> u8 {
-        if !start && matches!(self.buildings[v as usize], Some(b) if b.owner != self.seat) {
+        if !start && self.blocked & (1u128 << v) != 0 {
             return 0;
         }
         let mut best = 0;
@@ -150,6 +117,38 @@ impl FastSearch<'_> {
             let [a, b] = self.adj.edge_vertices[e as usize];
             let next = if a == v { b } else { a };
             best = best.max(1 + self.longest_from(next, used | bit, false));
+        }
+        best
+    }
+
+    /// The longest trail inside `component` (a connected set of the seat's edges), or 0 when it
+    /// cannot beat `floor` (a trail has at most as many roads as the component). The search
+    /// stops once a trail uses every road of the component.
+    fn component_length(&self, component: u128, floor: u8) -> u8 {
+        let roads = component.count_ones() as u8;
+        if roads <= floor {
+            return 0;
+        }
+        // Intersections with an odd number of the component's roads (1 or 3), and all it touches.
+        let mut odd: u128 = 0;
+        let mut touched: u128 = 0;
+        for e in bits(component) {
+            let [a, b] = self.adj.edge_vertices[e as usize];
+            let ends = (1u128 << a) | (1u128 << b);
+            odd ^= ends;
+            touched |= ends;
+        }
+        let mut starts = odd | (touched & self.blocked);
+        if starts == 0 {
+            // a pure loop: any intersection will do
+            starts = touched & touched.wrapping_neg();
+        }
+        let mut best = 0;
+        for v in bits(starts) {
+            best = best.max(self.longest_from(v, 0, true));
+            if best == roads {
+                break;
+            }
         }
         best
     }
@@ -184,32 +183,40 @@ impl FastSearch<'_> {
 impl Game {
     /// Recomputes one seat's route length.
     pub(super) fn refresh_route(&mut self, seat: Seat) {
-        let len = fast_route_length(self.adjacency(), &self.roads, &self.buildings, seat);
-        self.players[seat as usize].route_length = len;
+        let d = self.derived();
+        let s = seat as usize;
+        let blocked = d.occupied & !d.buildings[s];
+        let len = route_length_of(self.adjacency(), d.roads[s], blocked);
+        self.players[s].route_length = len;
     }
 
-    /// After `seat` placed a road: only their route can have grown.
-    pub(super) fn after_road_placed(&mut self, seat: Seat, events: &mut Vec<Event>) {
-        self.refresh_route(seat);
+    /// After `seat` placed a road on `e`: only their route can have grown, and only in the
+    /// network `e` belongs to (roads are never removed, so no other network changed).
+    pub(super) fn after_road_placed(&mut self, seat: Seat, e: EdgeId, events: &mut Vec<Event>) {
+        let d = self.derived();
+        let s = seat as usize;
+        let search = FastSearch {
+            adj: self.adjacency(),
+            own: d.roads[s],
+            blocked: d.occupied & !d.buildings[s],
+        };
+        let [a, b] = search.adj.edge_vertices[e as usize];
+        let component = search.component_edges((1u128 << a) | (1u128 << b));
+        let before = self.players[s].route_length;
+        let grown = search.component_length(component, before);
+        self.players[s].route_length = before.max(grown);
         self.update_longest_route_holder(events);
     }
 
     /// After a settlement on `v`: it may cut opponents' routes through `v`.
     pub(super) fn after_settlement_placed(&mut self, v: VertexId, events: &mut Vec<Event>) {
-        let topo = self.topology();
         let Some(builder) = self.buildings[v as usize].map(|b| b.owner) else {
             return;
         };
+        let around = self.adjacency().vertex_edge_mask[v as usize];
         let mut cut = false;
         for s in 0..self.players.len() as Seat {
-            if s == builder {
-                continue;
-            }
-            let touching = topo.vertex_edges[v as usize]
-                .iter()
-                .filter(|&&e| self.roads[e as usize] == Some(s))
-                .count();
-            if touching >= 2 {
+            if s != builder && (self.derived().roads[s as usize] & around).count_ones() >= 2 {
                 self.refresh_route(s);
                 cut = true;
             }
@@ -221,6 +228,7 @@ impl Game {
 
     /// Recomputes every route and the holder (after pieces were placed by hand, in tests).
     pub fn refresh_all_routes(&mut self) -> Vec<Event> {
+        self.board_changed();
         for s in 0..self.players.len() as Seat {
             self.refresh_route(s);
         }

@@ -11,6 +11,7 @@ mod adjacency;
 pub mod army;
 pub mod board;
 mod build;
+mod derived;
 mod devcards;
 pub mod game;
 pub mod invariants;

@@ -5,6 +5,7 @@
 use rand::Rng;
 
 use super::action::{Action, Event, Phase, RuleError};
+use super::adjacency::bits;
 use super::board::HexId;
 use super::game::Game;
 use super::types::{Resource, Resources, Seat};
@@ -33,27 +34,28 @@ impl Game {
     /// Pays every building next to a hex with `number` (not under the robber), applying the
     /// shortage rule resource by resource.
     pub(super) fn produce(&mut self, number: u8, events: &mut Vec<Event>) {
-        let topo = self.topology();
+        let adj = self.adjacency();
+        let d = self.derived();
         let n = self.players.len();
-        // owed[seat][resource]
+        // owed[seat][resource]; seats with a building on the robber's hex, as a bit set
         let mut owed = [[0u8; 5]; 6];
-        let mut blocked: Vec<Seat> = Vec::new();
-        for (h, token) in self.layout.tokens.iter().enumerate() {
-            if *token != Some(number) {
-                continue;
-            }
-            let Some(r) = self.layout.terrain[h].resource() else {
+        let mut blocked = 0u8;
+        let hexes = d.hexes_by_number.get(number as usize).copied().unwrap_or(0);
+        for h in bits(hexes as u128) {
+            let Some(r) = self.layout.terrain[h as usize].resource() else {
                 continue;
             };
-            for &v in &topo.hex_vertices[h] {
-                if let Some(b) = self.buildings[v as usize] {
-                    if h == self.robber as usize {
-                        if !blocked.contains(&b.owner) {
-                            blocked.push(b.owner);
-                        }
-                    } else {
-                        owed[b.owner as usize][r.index()] += if b.city { 2 } else { 1 };
-                    }
+            let corners = adj.hex_vertex_mask[h as usize];
+            for s in 0..n {
+                let here = corners & d.buildings[s];
+                if here == 0 {
+                    continue;
+                }
+                if h == self.robber {
+                    blocked |= 1 << s;
+                } else {
+                    let cities = (corners & d.cities[s]).count_ones();
+                    owed[s][r.index()] += (here.count_ones() + cities) as u8;
                 }
             }
         }
@@ -89,11 +91,10 @@ impl Game {
         if !list.is_empty() {
             events.push(Event::Produced { gains: list });
         }
-        if !blocked.is_empty() {
-            blocked.sort_unstable();
+        if blocked != 0 {
             events.push(Event::RobberBlocked {
                 hex: self.robber,
-                seats: blocked,
+                seats: (0..n as Seat).filter(|s| blocked & (1 << s) != 0).collect(),
             });
         }
     }
@@ -177,13 +178,12 @@ impl Game {
     /// Seats `seat` could rob on `hex`, as a bit set: an opponent with a building on the hex and
     /// at least one card.
     pub(super) fn robbable(&self, seat: Seat, hex: HexId) -> u8 {
+        let corners = self.adjacency().hex_vertex_mask[hex as usize];
+        let d = self.derived();
         let mut set = 0u8;
-        for &v in &self.topology().hex_vertices[hex as usize] {
-            if let Some(b) = self.buildings[v as usize]
-                && b.owner != seat
-                && self.players[b.owner as usize].hand.total() > 0
-            {
-                set |= 1 << b.owner;
+        for (s, p) in self.players.iter().enumerate() {
+            if s != seat as usize && corners & d.buildings[s] != 0 && p.hand.total() > 0 {
+                set |= 1 << s;
             }
         }
         set
@@ -303,16 +303,17 @@ impl Game {
         out: &mut Vec<Action>,
         make: impl Fn(HexId, Option<Seat>) -> Action,
     ) {
-        // who can be robbed on each hex, from one pass over the buildings
-        let topo = self.topology();
+        // who can be robbed on each hex, from the seats' building sets
+        let adj = self.adjacency();
+        let d = self.derived();
         let mut robbable = [0u8; 32];
-        for (v, b) in self.buildings.iter().enumerate() {
-            if let Some(b) = b
-                && b.owner != seat
-                && self.players[b.owner as usize].hand.total() > 0
-            {
-                for &h in &topo.vertex_hexes[v] {
-                    robbable[h as usize] |= 1 << b.owner;
+        for (s, p) in self.players.iter().enumerate() {
+            if s == seat as usize || p.hand.total() == 0 || d.buildings[s] == 0 {
+                continue;
+            }
+            for (h, corners) in adj.hex_vertex_mask.iter().enumerate() {
+                if corners & d.buildings[s] != 0 {
+                    robbable[h] |= 1 << s;
                 }
             }
         }

@@ -3,6 +3,7 @@
 //! settlement pays one card per touching producing hex. Then seat 0 starts turn 1.
 
 use super::action::{Action, Event, Phase, RuleError};
+use super::adjacency::bits;
 use super::board::{EdgeId, VertexId};
 use super::game::{Building, Game};
 use super::types::{Resources, Seat};
@@ -29,11 +30,9 @@ impl Game {
     }
 
     /// True if a settlement may stand on `v` by the distance rule (ignoring roads).
+    #[cfg(test)]
     pub(super) fn settlement_spot_free(&self, v: VertexId) -> bool {
-        self.buildings[v as usize].is_none()
-            && self.adjacency().vertex_neighbors[v as usize]
-                .iter()
-                .all(|&n| n == super::adjacency::NONE || self.buildings[n as usize].is_none())
+        self.derived().crowded & (1u128 << v) == 0
     }
 
     pub(super) fn check_setup_settlement(&self, seat: Seat, v: VertexId) -> Result<(), RuleError> {
@@ -60,6 +59,7 @@ impl Game {
             owner: seat,
             city: false,
         });
+        self.note_building(seat, v, false);
         self.players[seat as usize].settlements_left -= 1;
         self.last_placed.vertices.push(v);
         events.push(Event::SettlementBuilt { seat, vertex: v });
@@ -111,10 +111,11 @@ impl Game {
             _ => return,
         };
         self.roads[e as usize] = Some(seat);
+        self.note_road(seat, e);
         self.players[seat as usize].roads_left -= 1;
         self.last_placed.edges.push(e);
         events.push(Event::RoadBuilt { seat, edge: e });
-        self.after_road_placed(seat, events);
+        self.after_road_placed(seat, e, events);
         let last = self.players.len() as Seat - 1;
         self.phase = match (round, seat) {
             (1, s) if s < last => {
@@ -145,11 +146,10 @@ impl Game {
     pub(super) fn legal_setup(&self, road_from: Option<VertexId>, out: &mut Vec<Action>) {
         let topo = self.topology();
         match road_from {
-            None => out.extend(
-                (0..topo.vertex_count() as VertexId)
-                    .filter(|&v| self.settlement_spot_free(v))
-                    .map(Action::BuildSettlement),
-            ),
+            None => {
+                let board = u128::MAX >> (128 - topo.vertex_count());
+                out.extend(bits(board & !self.derived().crowded).map(Action::BuildSettlement));
+            }
             Some(v) => out.extend(
                 topo.vertex_edges[v as usize]
                     .iter()

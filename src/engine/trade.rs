@@ -2,7 +2,6 @@
 //! (that resource's port), and agreed trades between the current player and another seat.
 
 use super::action::{Action, Event, Phase, RuleError};
-use super::board::PortKind;
 use super::game::Game;
 use super::types::{Resource, Resources, Seat};
 
@@ -10,43 +9,15 @@ impl Game {
     /// The best supply rate `seat` has for giving `give`: 2 with that resource's port, 3 with a
     /// generic port, else 4. A port counts as soon as a building stands on it.
     pub fn trade_rate(&self, seat: Seat, give: Resource) -> u8 {
-        let topo = self.topology();
-        let mut rate = 4;
-        for port in &self.layout.ports {
-            let owns = topo.edge_vertices[port.edge as usize]
-                .iter()
-                .any(|&v| matches!(self.buildings[v as usize], Some(b) if b.owner == seat));
-            if owns {
-                match port.kind {
-                    PortKind::Special(r) if r == give => return 2,
-                    PortKind::Special(_) => {}
-                    PortKind::Generic => rate = 3,
-                }
-            }
-        }
-        rate
+        self.trade_rates(seat)[give.index()]
     }
 
-    /// The supply rate for each resource (one pass over the ports).
+    /// The supply rate for each resource.
     pub fn trade_rates(&self, seat: Seat) -> [u8; 5] {
-        let topo = self.topology();
-        let mut rates = [4u8; 5];
-        for port in &self.layout.ports {
-            let owns = topo.edge_vertices[port.edge as usize]
-                .iter()
-                .any(|&v| matches!(self.buildings[v as usize], Some(b) if b.owner == seat));
-            if owns {
-                match port.kind {
-                    PortKind::Special(r) => rates[r.index()] = 2,
-                    PortKind::Generic => {
-                        for rate in rates.iter_mut() {
-                            *rate = (*rate).min(3);
-                        }
-                    }
-                }
-            }
+        match self.derived().rates.get(seat as usize) {
+            Some(rates) => *rates,
+            None => [4; 5],
         }
-        rates
     }
 
     fn check_trade_phase(&self, seat: Seat) -> Result<(), RuleError> {
@@ -200,7 +171,7 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::board::VertexId;
+    use crate::engine::board::{PortKind, VertexId};
     use crate::engine::testkit::TestGame;
 
     fn port_vertex(t: &TestGame, kind: PortKind) -> VertexId {

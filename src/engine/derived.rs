@@ -1,0 +1,153 @@
+//! Bit sets derived from the pieces on the board, kept current as pieces go down, so legal
+//! moves, production and trade rates are a few mask operations instead of scans over every
+//! edge and intersection (the boards have at most 109 edges and 80 intersections: one `u128`).
+//!
+//! The sets are never serialized: a game loaded from the store, or changed by hand in a test
+//! (after [`Game::board_changed`]), computes them afresh on first use. Debug builds check on
+//! every use that the kept sets equal a fresh computation.
+
+use super::adjacency::{Adjacency, bits};
+use super::board::{EdgeId, PortKind, VertexId};
+use super::game::Game;
+use super::types::Seat;
+
+/// The most seats a game has.
+const SEATS: usize = 6;
+
+/// What the board's pieces imply, per seat where it matters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Derived {
+    /// Edges holding each seat's roads.
+    pub roads: [u128; SEATS],
+    /// Intersections at either end of each seat's roads.
+    pub road_ends: [u128; SEATS],
+    /// Intersections holding each seat's buildings (settlements and cities).
+    pub buildings: [u128; SEATS],
+    /// Intersections holding each seat's cities.
+    pub cities: [u128; SEATS],
+    /// Edges holding any road.
+    pub any_road: u128,
+    /// Intersections holding any building.
+    pub occupied: u128,
+    /// Intersections where the distance rule forbids a settlement: taken or next to a building.
+    pub crowded: u128,
+    /// Each seat's supply rate per resource (4, 3 with a generic port, 2 with that port).
+    pub rates: [[u8; 5]; SEATS],
+    /// Hexes (bit set) carrying each number token; fixed for a game's layout.
+    pub hexes_by_number: [u32; 13],
+}
+
+impl Derived {
+    /// Everything computed from the game's pieces and layout.
+    pub fn compute(g: &Game) -> Derived {
+        let adj = g.adjacency();
+        let mut d = Derived {
+            roads: [0; SEATS],
+            road_ends: [0; SEATS],
+            buildings: [0; SEATS],
+            cities: [0; SEATS],
+            any_road: 0,
+            occupied: 0,
+            crowded: 0,
+            rates: [[4; 5]; SEATS],
+            hexes_by_number: [0; 13],
+        };
+        for (h, token) in g.layout.tokens.iter().enumerate() {
+            if let Some(n) = token
+                && (*n as usize) < d.hexes_by_number.len()
+            {
+                d.hexes_by_number[*n as usize] |= 1 << h;
+            }
+        }
+        for (e, owner) in g.roads.iter().enumerate() {
+            if let Some(s) = owner {
+                d.add_road(adj, *s, e as EdgeId);
+            }
+        }
+        for (v, b) in g.buildings.iter().enumerate() {
+            if let Some(b) = b {
+                d.add_building(g, b.owner, v as VertexId, false);
+                if b.city {
+                    d.add_building(g, b.owner, v as VertexId, true);
+                }
+            }
+        }
+        d
+    }
+
+    /// A road of `seat` went down on `e`.
+    pub fn add_road(&mut self, adj: &Adjacency, seat: Seat, e: EdgeId) {
+        let s = seat as usize;
+        let [a, b] = adj.edge_vertices[e as usize];
+        self.roads[s] |= 1 << e;
+        self.road_ends[s] |= (1 << a) | (1 << b);
+        self.any_road |= 1 << e;
+    }
+
+    /// A building of `seat` went down on `v`; a city (`city`) upgrades the settlement there.
+    pub fn add_building(&mut self, g: &Game, seat: Seat, v: VertexId, city: bool) {
+        let s = seat as usize;
+        let bit = 1u128 << v;
+        if city {
+            self.cities[s] |= bit;
+            return;
+        }
+        self.buildings[s] |= bit;
+        self.occupied |= bit;
+        self.crowded |= bit | g.adjacency().vertex_neighbor_mask[v as usize];
+        match g.layout.port_at(v) {
+            Some(PortKind::Special(r)) => self.rates[s][r.index()] = 2,
+            Some(PortKind::Generic) => {
+                for rate in self.rates[s].iter_mut() {
+                    *rate = (*rate).min(3);
+                }
+            }
+            None => {}
+        }
+    }
+
+    /// The intersections `seat`'s settlements (not cities) stand on.
+    pub fn settlements(&self, seat: Seat) -> u128 {
+        self.buildings[seat as usize] & !self.cities[seat as usize]
+    }
+}
+
+impl Game {
+    /// The derived bit sets, computed on first use after a load or a change by hand.
+    pub(super) fn derived(&self) -> &Derived {
+        let d = self.derived.get_or_init(|| Derived::compute(self));
+        debug_assert!(
+            *d == Derived::compute(self),
+            "derived bit sets are stale: a piece was placed without `board_changed`"
+        );
+        d
+    }
+
+    /// Keeps the derived sets current after a road went down (if they were computed yet).
+    pub(super) fn note_road(&mut self, seat: Seat, e: EdgeId) {
+        let adj = self.adjacency();
+        if let Some(d) = self.derived.get_mut() {
+            d.add_road(adj, seat, e);
+        }
+    }
+
+    /// Keeps the derived sets current after a building went down.
+    pub(super) fn note_building(&mut self, seat: Seat, v: VertexId, city: bool) {
+        if let Some(mut d) = self.derived.take() {
+            d.add_building(self, seat, v, city);
+            let _ = self.derived.set(d);
+        }
+    }
+
+    /// Call after changing `roads`, `buildings` or the layout by hand (tests, sample pictures):
+    /// the derived sets are computed again on next use.
+    pub fn board_changed(&mut self) {
+        self.derived.take();
+    }
+
+    /// Edges next to the intersections in `vertices`, as a bit set.
+    pub(super) fn edges_at(&self, vertices: u128) -> u128 {
+        let adj = self.adjacency();
+        bits(vertices).fold(0, |acc, v| acc | adj.vertex_edge_mask[v as usize])
+    }
+}
