@@ -78,6 +78,11 @@ impl BotProcess {
         self.child.wait().expect("waiting for the bot")
     }
 
+    /// Whether the bot is still running (it has not exited).
+    pub fn is_running(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
+    }
+
     /// The process id, e.g. to read its CPU time in /proc.
     pub fn pid(&self) -> u32 {
         self.child.id()

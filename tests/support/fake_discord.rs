@@ -8,7 +8,9 @@
 //!   test can read the channel as a player sees it.
 //! - Gateway: a tokio-tungstenite WebSocket server that sends Hello, reads Identify, sends READY,
 //!   acknowledges heartbeats and dispatches the events a test injects (slash commands, button
-//!   presses, select-menu choices, reactions added and removed).
+//!   presses, select-menu choices, reactions added and removed). Several sessions at once, one
+//!   per shard, as Discord: an event of a guild goes only to the session of the shard that owns
+//!   it, `(guild_id >> 22) % shard_count` (guild-less events to shard 0).
 //!
 //! The bot reaches it through serenity's REST proxy setting (`proxy_url`), and learns the
 //! gateway address from `GET /api/v10/gateway`.
@@ -42,8 +44,12 @@ const CLOSE_SESSION: &str = "(close)";
 struct State {
     requests: Vec<Request>,
     next_id: u64,
-    /// The bot's current gateway session: where injected events go.
-    session: Option<mpsc::UnboundedSender<(String, Value)>>,
+    /// The open gateway sessions by shard id: where injected events go.
+    sessions: BTreeMap<u64, Session>,
+    /// Numbers the sessions, so a closing one removes only itself.
+    sessions_opened: u64,
+    /// The shard count `GET /gateway/bot` recommends.
+    recommended_shards: u64,
     identifies: Vec<Value>,
     /// DM channels opened by the bot: channel id → recipient.
     dm_channels: HashMap<u64, u64>,
@@ -53,6 +59,14 @@ struct State {
     messages: BTreeMap<u64, ShownMessage>,
     /// Component interactions sent to the bot: interaction id → the message it was on.
     interactions: HashMap<u64, OnMessage>,
+}
+
+/// One open gateway session.
+struct Session {
+    number: u64,
+    /// The shard count it identified with.
+    total: u64,
+    events: mpsc::UnboundedSender<(String, Value)>,
 }
 
 #[derive(Clone)]
@@ -83,6 +97,7 @@ impl FakeDiscord {
             gateway_url: format!("ws://{}", gateway.local_addr().unwrap()),
             state: Arc::new(Mutex::new(State {
                 next_id: 1_000_000_000_000_000_000,
+                recommended_shards: 1,
                 ..State::default()
             })),
             recorded: Arc::new(Notify::new()),
@@ -123,9 +138,21 @@ impl FakeDiscord {
     /// refused. REST keeps answering.
     pub fn close_gateway(&self) {
         self.gateway_closed.send_replace(true);
-        if let Some(session) = lock(&self.state).session.take() {
-            let _ = session.send((CLOSE_SESSION.to_string(), Value::Null));
+        for (_, session) in std::mem::take(&mut lock(&self.state).sessions) {
+            let _ = session
+                .events
+                .send((CLOSE_SESSION.to_string(), Value::Null));
         }
+    }
+
+    /// The shard count `GET /gateway/bot` recommends from now on (1 at first).
+    pub fn recommend_shards(&self, count: u64) {
+        lock(&self.state).recommended_shards = count;
+    }
+
+    /// The shard ids with an open gateway session.
+    pub fn open_shards(&self) -> Vec<u64> {
+        lock(&self.state).sessions.keys().copied().collect()
     }
 
     pub fn new_id(&self) -> u64 {
@@ -266,9 +293,33 @@ impl FakeDiscord {
             .join("\n")
     }
 
-    /// Sends a dispatch event on the bot's current gateway session. Component interactions
-    /// are remembered with the message they are on (an UPDATE_MESSAGE answer edits it).
+    /// Sends a dispatch event on the session of the shard that owns the event's guild, as
+    /// Discord does. Component interactions are remembered with the message they are on (an
+    /// UPDATE_MESSAGE answer edits it).
     pub fn dispatch(&self, event: &str, data: Value) {
+        self.dispatch_to(None, event, data);
+    }
+
+    /// Sends a dispatch event on shard `shard`'s session whatever its guild: what Discord never
+    /// does, to check that a bot ignores events of guilds it does not own.
+    pub fn dispatch_on_shard(&self, shard: u64, event: &str, data: Value) {
+        self.dispatch_to(Some(shard), event, data);
+    }
+
+    /// Waits until the shards with an open gateway session are exactly `shards` (sorted).
+    pub async fn wait_for_shards(&self, shards: &[u64]) {
+        let deadline = Instant::now() + FAILURE_DEADLINE;
+        while self.open_shards() != shards {
+            assert!(
+                Instant::now() < deadline,
+                "no session for shards {shards:?}; open: {:?}",
+                self.open_shards()
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
+    fn dispatch_to(&self, shard: Option<u64>, event: &str, data: Value) {
         let mut s = lock(&self.state);
         if event == "INTERACTION_CREATE"
             && data["type"] == 3
@@ -286,8 +337,18 @@ impl FakeDiscord {
                 },
             );
         }
-        let session = s.session.as_ref().expect("no gateway session");
+        let guild: Option<u64> = data["guild_id"].as_str().and_then(|g| g.parse().ok());
+        let session = s
+            .sessions
+            .iter()
+            .find(|(id, session)| match shard {
+                Some(shard) => **id == shard,
+                None => **id == guild.map_or(0, |g| (g >> 22) % session.total),
+            })
+            .map(|(_, session)| session)
+            .unwrap_or_else(|| panic!("no gateway session for {shard:?} / guild {guild:?}"));
         session
+            .events
             .send((event.to_string(), data))
             .expect("gateway session closed");
     }
@@ -321,11 +382,41 @@ impl FakeDiscord {
             }
         };
         let (tx, mut rx) = mpsc::unbounded_channel();
-        {
+        let shard = identify["d"]["shard"].clone();
+        let (shard_id, total) = (
+            shard[0].as_u64().unwrap_or(0),
+            shard[1].as_u64().unwrap_or(1).max(1),
+        );
+        let number = {
             let mut s = lock(&self.state);
             s.identifies.push(identify);
-            s.session = Some(tx);
+            s.sessions_opened += 1;
+            let number = s.sessions_opened;
+            let session = Session {
+                number,
+                total,
+                events: tx,
+            };
+            s.sessions.insert(shard_id, session);
+            number
+        };
+        self.session_loop(&mut ws, &mut rx, [shard_id, total]).await;
+        let mut s = lock(&self.state);
+        if s.sessions
+            .get(&shard_id)
+            .is_some_and(|s| s.number == number)
+        {
+            s.sessions.remove(&shard_id);
         }
+    }
+
+    /// READY, then heartbeats acknowledged and injected events sent until the session ends.
+    async fn session_loop(
+        &self,
+        ws: &mut tokio_tungstenite::WebSocketStream<TcpStream>,
+        rx: &mut mpsc::UnboundedReceiver<(String, Value)>,
+        shard: [u64; 2],
+    ) {
         let mut seq = 1u64;
         let ready = json!({
             "op": 0, "s": seq, "t": "READY",
@@ -335,7 +426,7 @@ impl FakeDiscord {
                 "guilds": [],
                 "session_id": format!("session-{}", self.new_id()),
                 "resume_gateway_url": self.gateway_url,
-                "shard": [0, 1],
+                "shard": shard,
                 "application": {"id": APP_ID.to_string(), "flags": 0},
             }
         });
@@ -462,7 +553,7 @@ impl FakeDiscord {
             ("GET", ["gateway", "bot"]) => (
                 200,
                 Some(json!({
-                    "url": self.gateway_url, "shards": 1,
+                    "url": self.gateway_url, "shards": lock(&self.state).recommended_shards,
                     "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
                 })),
             ),
