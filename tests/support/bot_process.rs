@@ -50,6 +50,8 @@ impl BotProcess {
             .arg(config)
             .env_remove("DISCORD_TOKEN")
             .env_remove("CATAN_DATA_DIR")
+            .env_remove("DISCORD_SHARDS")
+            .env_remove("DISCORD_SHARD_COUNT")
             .env("RUST_LOG", "warn,catan_bot=debug")
             .stdin(Stdio::null())
             .stdout(out.try_clone().unwrap())
