@@ -8,6 +8,8 @@ fn run_with(config: &Path, env_token: Option<&str>) -> Output {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_catan-bot"));
     cmd.arg("run").arg("--config").arg(config);
     cmd.env_remove("DISCORD_TOKEN").env_remove("CATAN_DATA_DIR");
+    cmd.env_remove("DISCORD_SHARDS")
+        .env_remove("DISCORD_SHARD_COUNT");
     if let Some(t) = env_token {
         cmd.env("DISCORD_TOKEN", t);
     }
@@ -84,4 +86,17 @@ fn a_bad_token_from_the_environment_is_blamed_on_the_environment() {
     assert_one_line_error(&out, &["DISCORD_TOKEN", "environment variable", "token"]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!stderr.contains("config.toml"), "{stderr}");
+}
+
+#[test]
+fn a_shard_range_beyond_the_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.toml");
+    std::fs::write(
+        &path,
+        "token = \"a.b.c\"\n[discord]\nshards = \"2-4\"\nshard_count = 4\n",
+    )
+    .unwrap();
+    let out = run_with(&path, None);
+    assert_one_line_error(&out, &["`shards`", "config.toml", "shard 4 does not exist"]);
 }

@@ -7,8 +7,10 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use thiserror::Error;
 
+mod discord;
 mod matrix;
 
+pub use discord::{DiscordEnv, SHARD_COUNT_ENV, SHARDS_ENV, ShardRange, Sharding};
 pub use matrix::{MatrixConfig, MatrixEnv, MatrixLogin};
 
 /// Where the bot looks for its configuration when `--config` is not given.
@@ -110,6 +112,8 @@ pub struct Config {
     pub log_format: LogFormat,
     /// Base URL that replaces `https://discord.com` for REST calls (a proxy, or a fake in tests).
     pub proxy_url: Option<String>,
+    /// Which gateway shards this process runs (`[discord]`); default: all of them.
+    pub sharding: Sharding,
     pub table: TableDefaults,
     pub sources: Sources,
     /// The Matrix account, when the `[matrix]` section (or `MATRIX_HOMESERVER`) configures one.
@@ -156,6 +160,7 @@ struct RawConfig {
     edit_debounce_ms: Option<u64>,
     defer_after_ms: Option<u64>,
     commands: RawCommands,
+    discord: discord::RawDiscord,
     table: TableDefaults,
     matrix: Option<matrix::RawMatrix>,
 }
@@ -172,6 +177,7 @@ struct RawCommands {
 pub struct Env {
     pub token: Option<String>,
     pub data_dir: Option<String>,
+    pub discord: DiscordEnv,
     pub matrix: MatrixEnv,
 }
 
@@ -180,6 +186,7 @@ impl Env {
         Env {
             token: std::env::var(TOKEN_ENV).ok(),
             data_dir: std::env::var(DATA_DIR_ENV).ok(),
+            discord: DiscordEnv::from_process(),
             matrix: MatrixEnv::from_process(),
         }
     }
@@ -219,6 +226,7 @@ impl Config {
         })?;
         let file = Source::File(path.to_string());
         let matrix = matrix::resolve(raw.matrix, &env.matrix, &file)?;
+        let sharding = discord::resolve(raw.discord, &env.discord, &file)?;
         let (token, token_source) = match env.token.as_deref().map(str::trim) {
             Some(t) if !t.is_empty() => (t.to_string(), Source::Env(TOKEN_ENV)),
             _ => match raw.token.map(|t| t.trim().to_string()) {
@@ -287,6 +295,7 @@ impl Config {
             log_level,
             log_format: raw.log_format,
             proxy_url: raw.proxy_url.map(|u| u.trim_end_matches('/').to_string()),
+            sharding,
             table: raw.table,
             sources: Sources {
                 token: token_source,
@@ -403,6 +412,23 @@ mod tests {
         assert_eq!(c.edit_debounce_ms, 200);
         assert_eq!(c.table.turn_timer_minutes, 5);
         assert_eq!(c.table.lobby_expiry_hours, 3);
+    }
+
+    #[test]
+    fn discord_section_sets_the_shards() {
+        let text = format!("token = \"{TOKEN}\"\n[discord]\nshards = \"2-3\"\nshard_count = 4\n");
+        let c = Config::parse("c.toml", &text, &no_env()).unwrap();
+        assert_eq!(c.sharding.range, Some(ShardRange { first: 2, last: 3 }));
+        assert_eq!(c.sharding.count, Some(4));
+        let text = format!("token = \"{TOKEN}\"\n[discord]\nshards = \"4\"\nshard_count = 4\n");
+        let e = Config::parse("c.toml", &text, &no_env()).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "invalid setting `shards` from config file c.toml: shard 4 does not exist with \
+             shard_count = 4 (shards are numbered 0 to 3)"
+        );
+        let c = Config::parse("c.toml", &format!("token = \"{TOKEN}\""), &no_env()).unwrap();
+        assert_eq!(c.sharding, Sharding::default());
     }
 
     #[test]

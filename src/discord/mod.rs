@@ -21,6 +21,7 @@ mod host;
 mod interact;
 pub(crate) mod logging;
 mod message;
+mod shards;
 
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
@@ -34,6 +35,7 @@ use self::bot::Bot;
 use self::config::Config;
 pub use self::error::BotError;
 use self::host::TableHandle;
+use self::shards::{OwnGuildsOnly, OwnedShards};
 use crate::hosting::{Outlets, Platform};
 
 /// Permissions the invite link asks for: send messages, embed links, attach files, add
@@ -82,7 +84,14 @@ pub async fn connect_and_serve(
         }
         http.build()
     };
-    reach_discord(&http(), config).await?;
+    let gateway = reach_discord(&http(), config).await?;
+    let owned = OwnedShards::resolve(&config.sharding, gateway.shards);
+    tracing::info!(
+        first = owned.first,
+        last = owned.last,
+        total = owned.total,
+        "running gateway {owned}"
+    );
     tokio::spawn(logging::report_connection(links));
 
     let guild_ids = config.guild_ids.clone();
@@ -124,19 +133,26 @@ pub async fn connect_and_serve(
         .build();
 
     let mut client = serenity::ClientBuilder::new_with_http(http(), intents())
-        .framework(framework)
+        .framework(OwnGuildsOnly::new(framework, owned))
         .await?;
     let _ = shards.set(client.shard_manager.clone());
-    Ok(client.start().await?)
+    // serenity's range is inclusive of its end too (`4..7` starts shards 4, 5, 6 and 7).
+    Ok(client
+        .start_shard_range(owned.first..owned.last, owned.total)
+        .await?)
 }
 
-/// Waits until Discord answers (which also checks the token). While it cannot be reached, says
-/// so in one line and tries again after a growing pause; a refused token is fatal.
-async fn reach_discord(http: &serenity::Http, config: &Config) -> Result<(), BotError> {
+/// Waits until Discord answers (which also checks the token and tells the recommended shard
+/// count). While it cannot be reached, says so in one line and tries again after a growing
+/// pause; a refused token is fatal.
+async fn reach_discord(
+    http: &serenity::Http,
+    config: &Config,
+) -> Result<serenity::BotGateway, BotError> {
     let mut wait_s = 5;
     loop {
         let cause = match http.get_bot_gateway().await {
-            Ok(_) => return Ok(()),
+            Ok(gateway) => return Ok(gateway),
             Err(serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response)))
                 if matches!(response.status_code.as_u16(), 401 | 403) =>
             {

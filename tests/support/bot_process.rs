@@ -50,6 +50,8 @@ impl BotProcess {
             .arg(config)
             .env_remove("DISCORD_TOKEN")
             .env_remove("CATAN_DATA_DIR")
+            .env_remove("DISCORD_SHARDS")
+            .env_remove("DISCORD_SHARD_COUNT")
             .env("RUST_LOG", "warn,catan_bot=debug")
             .stdin(Stdio::null())
             .stdout(out.try_clone().unwrap())
@@ -76,6 +78,11 @@ impl BotProcess {
     /// Waits until the bot has exited, however long that takes, and returns how it ended.
     pub fn wait(&mut self) -> std::process::ExitStatus {
         self.child.wait().expect("waiting for the bot")
+    }
+
+    /// Whether the bot is still running (it has not exited).
+    pub fn is_running(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
     }
 
     /// The process id, e.g. to read its CPU time in /proc.

@@ -64,6 +64,19 @@ pub fn message_with_attachments(
     })
 }
 
+/// `event` (an interaction or a reaction) moved to `channel` of guild `guild`.
+pub fn in_guild(mut event: Value, guild: u64, channel: u64) -> Value {
+    event["guild_id"] = json!(guild.to_string());
+    event["channel_id"] = json!(channel.to_string());
+    if event.get("channel").is_some() {
+        event["channel"]["id"] = json!(channel.to_string());
+    }
+    if event.get("authorizing_integration_owners").is_some() {
+        event["authorizing_integration_owners"]["0"] = json!(guild.to_string());
+    }
+    event
+}
+
 /// A slash-command option tree: `["build", "road"]` + `[("place", "12-13")]`.
 pub fn command_options(path: &[&str], options: &[(&str, Value)], focused: Option<&str>) -> Value {
     let leaf: Vec<Value> = options

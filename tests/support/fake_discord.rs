@@ -8,7 +8,9 @@
 //!   test can read the channel as a player sees it.
 //! - Gateway: a tokio-tungstenite WebSocket server that sends Hello, reads Identify, sends READY,
 //!   acknowledges heartbeats and dispatches the events a test injects (slash commands, button
-//!   presses, select-menu choices, reactions added and removed).
+//!   presses, select-menu choices, reactions added and removed). Several sessions at once, one
+//!   per shard, as Discord: an event of a guild goes only to the session of the shard that owns
+//!   it, `(guild_id >> 22) % shard_count` (guild-less events to shard 0): `fake_discord/gateway.rs`.
 //!
 //! The bot reaches it through serenity's REST proxy setting (`proxy_url`), and learns the
 //! gateway address from `GET /api/v10/gateway`.
@@ -18,18 +20,18 @@ use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{Notify, mpsc};
-use tokio_tungstenite::tungstenite::Message as WsMessage;
 
 pub use super::components::*;
 pub use super::discord_json::*;
 pub use super::http_body::FilePart;
 use super::http_body::{parse_body, read_body};
 pub use super::recorded::*;
+
+mod gateway;
 
 pub const APP_ID: u64 = 900_000_000_000_000_001;
 pub const BOT_ID: u64 = 900_000_000_000_000_002;
@@ -42,8 +44,12 @@ const CLOSE_SESSION: &str = "(close)";
 struct State {
     requests: Vec<Request>,
     next_id: u64,
-    /// The bot's current gateway session: where injected events go.
-    session: Option<mpsc::UnboundedSender<(String, Value)>>,
+    /// The open gateway sessions by shard id: where injected events go.
+    sessions: BTreeMap<u64, Session>,
+    /// Numbers the sessions, so a closing one removes only itself.
+    sessions_opened: u64,
+    /// The shard count `GET /gateway/bot` recommends.
+    recommended_shards: u64,
     identifies: Vec<Value>,
     /// DM channels opened by the bot: channel id → recipient.
     dm_channels: HashMap<u64, u64>,
@@ -53,6 +59,14 @@ struct State {
     messages: BTreeMap<u64, ShownMessage>,
     /// Component interactions sent to the bot: interaction id → the message it was on.
     interactions: HashMap<u64, OnMessage>,
+}
+
+/// One open gateway session.
+struct Session {
+    number: u64,
+    /// The shard count it identified with.
+    total: u64,
+    events: mpsc::UnboundedSender<(String, Value)>,
 }
 
 #[derive(Clone)]
@@ -83,6 +97,7 @@ impl FakeDiscord {
             gateway_url: format!("ws://{}", gateway.local_addr().unwrap()),
             state: Arc::new(Mutex::new(State {
                 next_id: 1_000_000_000_000_000_000,
+                recommended_shards: 1,
                 ..State::default()
             })),
             recorded: Arc::new(Notify::new()),
@@ -116,16 +131,6 @@ impl FakeDiscord {
             }
         });
         fake
-    }
-
-    /// Discord's gateway becomes unreachable: the open session is closed (code 4000, so the
-    /// client notices at once rather than at its next heartbeat) and new connections are
-    /// refused. REST keeps answering.
-    pub fn close_gateway(&self) {
-        self.gateway_closed.send_replace(true);
-        if let Some(session) = lock(&self.state).session.take() {
-            let _ = session.send((CLOSE_SESSION.to_string(), Value::Null));
-        }
     }
 
     pub fn new_id(&self) -> u64 {
@@ -232,19 +237,6 @@ impl FakeDiscord {
         }
     }
 
-    /// Waits until the bot has an open gateway session that identified `count` times in total.
-    pub async fn wait_for_identify(&self, count: usize) {
-        let deadline = Instant::now() + FAILURE_DEADLINE;
-        while self.identify_count() < count {
-            assert!(
-                Instant::now() < deadline,
-                "the bot never identified (#{count})\n{}",
-                self.describe()
-            );
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
-    }
-
     /// One line per recorded request, for failure messages.
     pub fn describe(&self) -> String {
         lock(&self.state)
@@ -266,118 +258,9 @@ impl FakeDiscord {
             .join("\n")
     }
 
-    /// Sends a dispatch event on the bot's current gateway session. Component interactions
-    /// are remembered with the message they are on (an UPDATE_MESSAGE answer edits it).
-    pub fn dispatch(&self, event: &str, data: Value) {
-        let mut s = lock(&self.state);
-        if event == "INTERACTION_CREATE"
-            && data["type"] == 3
-            && let (Some(id), Some(message)) = (
-                data["id"].as_str().and_then(|i| i.parse().ok()),
-                data["message"]["id"].as_str().and_then(|i| i.parse().ok()),
-            )
-        {
-            let ephemeral = data["message"]["flags"].as_u64().unwrap_or(0) & EPHEMERAL != 0;
-            s.interactions.insert(
-                id,
-                OnMessage {
-                    id: message,
-                    ephemeral,
-                },
-            );
-        }
-        let session = s.session.as_ref().expect("no gateway session");
-        session
-            .send((event.to_string(), data))
-            .expect("gateway session closed");
-    }
-
     fn record(&self, request: Request) {
         lock(&self.state).requests.push(request);
         self.recorded.notify_waiters();
-    }
-
-    // ------------------------------------------------------------------ gateway
-
-    async fn serve_gateway(&self, stream: TcpStream) {
-        let Ok(mut ws) = tokio_tungstenite::accept_async(stream).await else {
-            return;
-        };
-        let hello = json!({"op": 10, "d": {"heartbeat_interval": 41250}, "s": null, "t": null});
-        if ws.send(WsMessage::text(hello.to_string())).await.is_err() {
-            return;
-        }
-        // Identify.
-        let identify = loop {
-            match ws.next().await {
-                Some(Ok(WsMessage::Text(t))) => {
-                    let v: Value = serde_json::from_str(&t).unwrap_or(Value::Null);
-                    if v["op"] == 2 {
-                        break v;
-                    }
-                }
-                Some(Ok(_)) => continue,
-                _ => return,
-            }
-        };
-        let (tx, mut rx) = mpsc::unbounded_channel();
-        {
-            let mut s = lock(&self.state);
-            s.identifies.push(identify);
-            s.session = Some(tx);
-        }
-        let mut seq = 1u64;
-        let ready = json!({
-            "op": 0, "s": seq, "t": "READY",
-            "d": {
-                "v": 10,
-                "user": bot_user(),
-                "guilds": [],
-                "session_id": format!("session-{}", self.new_id()),
-                "resume_gateway_url": self.gateway_url,
-                "shard": [0, 1],
-                "application": {"id": APP_ID.to_string(), "flags": 0},
-            }
-        });
-        if ws.send(WsMessage::text(ready.to_string())).await.is_err() {
-            return;
-        }
-        loop {
-            tokio::select! {
-                incoming = ws.next() => match incoming {
-                    Some(Ok(WsMessage::Text(t))) => {
-                        let v: Value = serde_json::from_str(&t).unwrap_or(Value::Null);
-                        if v["op"] == 1 {
-                            let ack = json!({"op": 11, "d": null, "s": null, "t": null});
-                            if ws.send(WsMessage::text(ack.to_string())).await.is_err() {
-                                return;
-                            }
-                        }
-                    }
-                    Some(Ok(WsMessage::Close(_))) | None | Some(Err(_)) => return,
-                    Some(Ok(_)) => {}
-                },
-                event = rx.recv() => match event {
-                    Some((name, _)) if name == CLOSE_SESSION => {
-                        // 4000 "unknown error": a client reconnects at once.
-                        let close = tokio_tungstenite::tungstenite::protocol::CloseFrame {
-                            code: 4000.into(),
-                            reason: "gateway going away".into(),
-                        };
-                        let _ = ws.send(WsMessage::Close(Some(close))).await;
-                        return;
-                    }
-                    Some((name, data)) => {
-                        seq += 1;
-                        let frame = json!({"op": 0, "s": seq, "t": name, "d": data});
-                        if ws.send(WsMessage::text(frame.to_string())).await.is_err() {
-                            return;
-                        }
-                    }
-                    None => return,
-                }
-            }
-        }
     }
 
     // ------------------------------------------------------------------ REST
@@ -462,7 +345,7 @@ impl FakeDiscord {
             ("GET", ["gateway", "bot"]) => (
                 200,
                 Some(json!({
-                    "url": self.gateway_url, "shards": 1,
+                    "url": self.gateway_url, "shards": lock(&self.state).recommended_shards,
                     "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
                 })),
             ),

@@ -109,6 +109,23 @@ impl Discord {
         self.answer(id, token).await
     }
 
+    /// `/catan <path>` in `channel` of guild `guild` (the others use the default guild and
+    /// channel).
+    pub async fn command_in(
+        &self,
+        (guild, channel): (u64, u64),
+        who: &Player,
+        path: &[&str],
+        options: &[(&str, Value)],
+    ) -> Answer {
+        let id = self.fake.new_id();
+        let token = self.token();
+        let event = command_interaction(id, &token, channel, &who.member, path, options, None);
+        self.fake
+            .dispatch("INTERACTION_CREATE", in_guild(event, guild, channel));
+        self.answer(id, token).await
+    }
+
     /// Autocomplete choices `(name, value)` for option `focused` of `/catan <path>`.
     pub async fn autocomplete(
         &self,
