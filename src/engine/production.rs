@@ -46,7 +46,7 @@ impl Game {
                 continue;
             };
             let corners = adj.hex_vertex_mask[h as usize];
-            for s in 0..n {
+            for (s, owed) in owed.iter_mut().enumerate().take(n) {
                 let here = corners & d.buildings[s];
                 if here == 0 {
                     continue;
@@ -55,7 +55,7 @@ impl Game {
                     blocked |= 1 << s;
                 } else {
                     let cities = (corners & d.cities[s]).count_ones();
-                    owed[s][r.index()] += (here.count_ones() + cities) as u8;
+                    owed[r.index()] += (here.count_ones() + cities) as u8;
                 }
             }
         }
