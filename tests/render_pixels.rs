@@ -77,9 +77,11 @@ fn robber_is_drawn_on_whichever_hex_it_stands() {
             let img = draw(&view);
             let got = at(&img, geo.robber_point(hex));
             assert!(near(got, ROBBER, 2), "robber on hex {hex}: {got:?}");
-            // And not on another hex.
+            // And not on another hex. (Within 12, not 30: with edges stepped to quarters, a
+            // mountain peak's dark grey outline, 24–30 away from the robber's colour, can fall
+            // on that spot.)
             let other = (hex + 1) % view.layout.terrain.len() as u8;
-            assert!(!near(at(&img, geo.robber_point(other)), ROBBER, 30));
+            assert!(!near(at(&img, geo.robber_point(other)), ROBBER, 12));
         }
     }
 }

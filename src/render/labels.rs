@@ -1,7 +1,7 @@
 //! Things players read: number tokens with pips, hex codes, intersection numbers, and ports
 //! with their ratio, resource and piers to the two corners they serve.
 
-use crate::engine::{GameView, PortKind, Topology};
+use crate::engine::{GameView, Layout, PortKind, Topology};
 
 use super::canvas::{Canvas, Style, sdf};
 use super::geometry::{BoardGeometry, Point, Rect, lerp};
@@ -24,10 +24,10 @@ pub fn token_number_point(geo: &BoardGeometry, c: Point) -> Point {
 }
 
 /// Number tokens on every producing hex.
-pub fn draw_tokens(canvas: &mut Canvas, geo: &BoardGeometry, view: &GameView, fonts: &Fonts) {
+pub fn draw_tokens(canvas: &mut Canvas, geo: &BoardGeometry, layout: &Layout, fonts: &Fonts) {
     let s = geo.hex_size;
     let r = geo.token_radius();
-    for (h, token) in view.layout.tokens.iter().enumerate() {
+    for (h, token) in layout.tokens.iter().enumerate() {
         let Some(n) = *token else { continue };
         let c = geo.hex_centers[h];
         let shadow = (c.0 + 0.02 * s, c.1 + 0.035 * s);
@@ -76,8 +76,8 @@ pub fn draw_tokens(canvas: &mut Canvas, geo: &BoardGeometry, view: &GameView, fo
 }
 
 /// Each hex's code (`C3`) small near its top, on a dark tab so it reads on any terrain.
-pub fn draw_hex_codes(canvas: &mut Canvas, geo: &BoardGeometry, view: &GameView, fonts: &Fonts) {
-    let topo = Topology::get(view.layout.size);
+pub fn draw_hex_codes(canvas: &mut Canvas, geo: &BoardGeometry, layout: &Layout, fonts: &Fonts) {
+    let topo = Topology::get(layout.size);
     let size = (0.12 * geo.hex_size).max(12.0);
     for (h, &p) in geo.hex_code_points.iter().enumerate() {
         let text = &topo.hex_labels[h];
@@ -119,9 +119,9 @@ pub fn draw_vertex_pills(canvas: &mut Canvas, geo: &BoardGeometry, view: &GameVi
 
 /// Ports: two piers from the badge to the served corners, and a round badge with the ratio
 /// and the resource (coloured, with its name).
-pub fn draw_ports(canvas: &mut Canvas, geo: &BoardGeometry, view: &GameView, fonts: &Fonts) {
+pub fn draw_ports(canvas: &mut Canvas, geo: &BoardGeometry, layout: &Layout, fonts: &Fonts) {
     let s = geo.hex_size;
-    for (port, place) in view.layout.ports.iter().zip(&geo.ports) {
+    for (port, place) in layout.ports.iter().zip(&geo.ports) {
         for v in place.serves {
             let end = lerp(place.badge, geo.vertices[v as usize], 0.93);
             let r = 0.032 * s;

@@ -1,9 +1,16 @@
 //! The board as a PNG: a pure function of what a viewer may see ([`GameView`]).
 //!
-//! Layers are drawn bottom-up: sea and shore, ports, terrain, tokens and hex codes, the glow
-//! of the last change, roads, intersection numbers, buildings, the robber, then the panel.
-//! Positions come from [`BoardGeometry`], which tests query to check pixels where things are.
+//! Layers are drawn bottom-up: sea and shore, ports, terrain, tokens and hex codes (the
+//! island, which never changes in a game: drawn once per layout and cached, see `cache`),
+//! then each turn the glow of the last change, roads, intersection numbers, buildings, the
+//! robber and the panel. Positions come from [`BoardGeometry`], which tests query to check
+//! pixels where things are.
+//!
+//! The PNG is indexed colour: a palette of 256 chosen per layout (`quantize`), edges
+//! anti-aliased in quarter steps (`canvas::step`). A mid-game board is 100–130 KB and takes
+//! about 8–10 ms to draw and encode on one core (it was 430–580 KB and ~25 ms in RGB).
 
+mod cache;
 mod canvas;
 mod cli;
 mod geometry;
@@ -11,6 +18,7 @@ mod labels;
 mod palette;
 mod panel;
 mod pieces;
+mod quantize;
 mod sample;
 mod summary;
 mod terrain;
@@ -19,7 +27,9 @@ mod text;
 use image::ImageEncoder;
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 
-use crate::engine::{GameView, Topology};
+use std::sync::Arc;
+
+use crate::engine::{GameView, Layout, Topology};
 
 pub use canvas::Color;
 pub use cli::{RenderArgs, run_cli};
@@ -51,22 +61,47 @@ pub enum RenderError {
 /// display names by seat (missing ones show as `Seat N`). The viewer's own hand appears only
 /// when `view.own` is `Some`; public pictures use a view for no viewer.
 pub fn render_board(view: &GameView, names: &[String]) -> Result<Vec<u8>, RenderError> {
-    let img = render_image(view, names)?;
-    encode_png(&img)
+    render_picture(view, names)?.encode()
 }
 
-/// Draws the board into an RGB image (no encoding).
+/// Draws the board into an RGB image (no encoding): exactly what the PNG shows.
 pub fn render_image(view: &GameView, names: &[String]) -> Result<image::RgbImage, RenderError> {
+    render_picture(view, names)?.to_rgb()
+}
+
+/// Draws the board as palette indices, starting from the layout's cached island.
+pub fn render_picture(view: &GameView, names: &[String]) -> Result<Picture, RenderError> {
+    draw_picture(view, names, cache::island)
+}
+
+/// The picture without the cache (tests compare the two).
+#[cfg(test)]
+fn render_picture_uncached(view: &GameView, names: &[String]) -> Result<Picture, RenderError> {
+    draw_picture(view, names, |layout, geo, fonts| {
+        Arc::new(cache::draw_island(layout, geo, fonts))
+    })
+}
+
+type IslandSource = fn(&Layout, &BoardGeometry, &text::Fonts) -> Arc<cache::Island>;
+
+fn draw_picture(
+    view: &GameView,
+    names: &[String],
+    island_of: IslandSource,
+) -> Result<Picture, RenderError> {
     validate(view)?;
     let fonts = text::fonts()?;
     let geo = BoardGeometry::new(view)?;
-    let mut c = canvas::Canvas::new(geo.width, geo.height);
-    terrain::draw_sea(&mut c, &geo);
-    terrain::draw_shore(&mut c, &geo, &view.layout);
-    labels::draw_ports(&mut c, &geo, view, fonts);
-    terrain::draw_hexes(&mut c, &geo, &view.layout);
-    labels::draw_tokens(&mut c, &geo, view, fonts);
-    labels::draw_hex_codes(&mut c, &geo, view, fonts);
+    let island = island_of(&view.layout, &geo, fonts);
+    // The panel's area starts as panel background; the panel paints all of it anyway.
+    let mut indices = Vec::with_capacity(geo.width as usize * geo.height as usize);
+    indices.extend_from_slice(&island.indices);
+    indices.resize(
+        geo.width as usize * geo.height as usize,
+        island.palette.index(palette::PANEL),
+    );
+    let mut c =
+        canvas::Canvas::indexed(geo.width, geo.height, indices, Arc::clone(&island.palette));
     pieces::draw_highlights(&mut c, &geo, view);
     pieces::draw_roads(&mut c, &geo, view);
     labels::draw_vertex_pills(&mut c, &geo, view, fonts);
@@ -74,11 +109,78 @@ pub fn render_image(view: &GameView, names: &[String]) -> Result<image::RgbImage
     pieces::draw_robber(&mut c, &geo, view);
     let content = PanelContent::new(view, names);
     panel::draw(&mut c, &geo.panel, &content, fonts);
-    Ok(c.img)
+    Ok(Picture {
+        width: geo.width,
+        height: geo.height,
+        indices: c
+            .into_indices()
+            .ok_or_else(|| RenderError::Encode("the canvas lost its palette".to_string()))?,
+        palette: Arc::clone(&island.palette),
+    })
 }
 
-/// PNG with fast compression and the Paeth filter: measured on this picture, adaptive filtering
-/// saved ~3% of the bytes for ~5× the encode time.
+/// A drawn board: one palette index per pixel, and the layout's palette.
+pub struct Picture {
+    width: u32,
+    height: u32,
+    indices: Vec<u8>,
+    palette: Arc<quantize::Palette>,
+}
+
+impl Picture {
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// Indexed-colour PNG with [`PNG_COMPRESSION`] and [`PNG_FILTER`].
+    pub fn encode(&self) -> Result<Vec<u8>, RenderError> {
+        self.encode_with(PNG_COMPRESSION, PNG_FILTER)
+    }
+
+    /// Indexed-colour PNG with other settings (for measuring them).
+    pub fn encode_with(
+        &self,
+        compression: png::DeflateCompression,
+        filter: png::Filter,
+    ) -> Result<Vec<u8>, RenderError> {
+        let mut out = Vec::with_capacity(160 * 1024);
+        let mut e = png::Encoder::new(&mut out, self.width, self.height);
+        e.set_color(png::ColorType::Indexed);
+        e.set_depth(png::BitDepth::Eight);
+        e.set_palette(self.palette.plte());
+        e.set_deflate_compression(compression);
+        e.set_filter(filter);
+        let err = |e: png::EncodingError| RenderError::Encode(e.to_string());
+        let mut w = e.write_header().map_err(err)?;
+        w.write_image_data(&self.indices).map_err(err)?;
+        w.finish().map_err(err)?;
+        Ok(out)
+    }
+
+    /// The colours the PNG decodes to.
+    pub fn to_rgb(&self) -> Result<image::RgbImage, RenderError> {
+        let mut rgb = Vec::new();
+        self.palette.expand(&self.indices, &mut rgb);
+        image::RgbImage::from_raw(self.width, self.height, rgb)
+            .ok_or_else(|| RenderError::Encode("picture size".to_string()))
+    }
+}
+
+/// Deflate level for the board, measured with `benches/render.rs` (zlib-rs backend, 4-player
+/// board): level 1 gives 135 KB in 2.6 ms, level 2 gives 100 KB in ~4 ms; level 3 and up save
+/// little more for much more time. The fdeflate fast path suits filtered photos, not palette
+/// indices (over 170 KB).
+pub const PNG_COMPRESSION: png::DeflateCompression = png::DeflateCompression::Level(2);
+/// No row filter: on palette indices, Sub, Paeth and adaptive filtering all made the file
+/// 8–15% larger (indices are not intensities, so differences between them mean nothing).
+pub const PNG_FILTER: png::Filter = png::Filter::NoFilter;
+
+/// RGB PNG with fast compression and the Paeth filter, for pictures without a palette (the
+/// dice chart).
 pub fn encode_png(img: &image::RgbImage) -> Result<Vec<u8>, RenderError> {
     let mut out = Vec::with_capacity(256 * 1024);
     PngEncoder::new_with_quality(&mut out, CompressionType::Fast, FilterType::Paeth)
@@ -158,6 +260,66 @@ mod tests {
         let img = image::load_from_memory(&png).expect("decodes").to_rgb8();
         let geo = BoardGeometry::new(&view).expect("geometry");
         assert_eq!((img.width(), img.height()), (geo.width, geo.height));
+    }
+
+    fn names() -> Vec<String> {
+        ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
+            .map(String::from)
+            .to_vec()
+    }
+
+    #[test]
+    fn the_cache_gives_the_same_bytes_as_drawing_from_scratch() {
+        use crate::engine::LayoutKind;
+        // A and B interleaved, so each hit follows a picture of the other layout.
+        let a = sample_game(4, LayoutKind::Variable, 31).view(None);
+        let b = sample_game(4, LayoutKind::Variable, 32).view(Some(1));
+        let c = sample_game(6, LayoutKind::Beginner, 33).view(None);
+        assert_ne!(a.layout, b.layout);
+        for _ in 0..2 {
+            for view in [&a, &b, &c] {
+                let cached = render_board(view, &names()).expect("render");
+                let fresh = render_picture_uncached(view, &names())
+                    .and_then(|p| p.encode())
+                    .expect("render");
+                assert!(cached == fresh, "cached and fresh pictures differ");
+            }
+        }
+        // Same layout, other pieces: the island is shared, the pieces are not.
+        let mut later = a.clone();
+        later.robber = (a.robber + 1) % a.layout.terrain.len() as u8;
+        later.roads.iter_mut().for_each(|r| *r = None);
+        let cached = render_board(&later, &names()).expect("render");
+        let fresh = render_picture_uncached(&later, &names())
+            .and_then(|p| p.encode())
+            .expect("render");
+        assert!(cached == fresh);
+        assert!(cached != render_board(&a, &names()).expect("render"));
+        assert!(cache::cached() <= cache::CAPACITY);
+    }
+
+    #[test]
+    fn the_cache_stays_bounded() {
+        for seed in 100..100 + 2 * cache::CAPACITY as u64 {
+            let view = Game::new(Settings::for_players(4), seed).view(None);
+            render_board(&view, &[]).expect("render");
+            assert!(cache::cached() <= cache::CAPACITY);
+        }
+    }
+
+    #[test]
+    fn mid_game_boards_are_small() {
+        use crate::engine::LayoutKind;
+        for (players, layout) in [
+            (4, LayoutKind::Variable),
+            (6, LayoutKind::Variable),
+            (4, LayoutKind::Beginner),
+        ] {
+            let view = sample_game(players, layout, 7).view(None);
+            let png = render_board(&view, &names()).expect("render");
+            // Deterministic sizes (~100–130 KB when written); the budget is 150 KB.
+            assert!(png.len() < 150 * 1024, "{players}p: {} bytes", png.len());
+        }
     }
 
     #[test]

@@ -77,12 +77,91 @@ pub fn resource(r: Resource) -> Color {
     }
 }
 
+/// True for colours too pale to stand out on light terrain without a heavy outline (white).
+pub fn is_light(c: Color) -> bool {
+    luma(c) > 200.0
+}
+
+fn luma(c: Color) -> f32 {
+    0.299 * c[0] as f32 + 0.587 * c[1] as f32 + 0.114 * c[2] as f32
+}
+
 /// Text colour readable on top of `bg` (dark on light, white on dark).
 pub fn text_on(bg: Color) -> Color {
-    let luma = 0.299 * bg[0] as f32 + 0.587 * bg[1] as f32 + 0.114 * bg[2] as f32;
-    if luma > 150.0 {
+    if luma(bg) > 150.0 {
         [24, 22, 20]
     } else {
         [255, 255, 255]
     }
+}
+
+/// The colours of the layers drawn every turn (pieces, labels, glow, robber, panel) and the
+/// anti-aliasing steps between the pairs that meet there. They lead the palette, so what
+/// changes from turn to turn is always drawn in exact colours; see `quantize`.
+pub fn per_turn_colors() -> Vec<Color> {
+    use super::quantize::ramp;
+    let mut flat = vec![
+        PIECE_OUTLINE,
+        PILL,
+        PILL_BORDER,
+        PILL_TEXT,
+        ROBBER,
+        ROBBER_RIM,
+        GLOW,
+        PANEL,
+        PANEL_ROW,
+        PANEL_CURRENT,
+        PANEL_TEXT,
+        PANEL_DIM,
+        PANEL_ACCENT,
+        DIE,
+        DIE_PIP,
+        HAND_BG,
+        SAND,
+        TOKEN_HOT,
+        text_on([255, 255, 255]),
+        [255, 255, 255],
+    ];
+    flat.extend(PLAYER);
+    flat.extend(Resource::ALL.map(resource));
+    let mut pairs: Vec<(Color, Color)> = vec![
+        (PILL_TEXT, PILL),
+        (PILL_BORDER, PILL),
+        (ROBBER_RIM, ROBBER),
+        (PANEL_TEXT, PANEL),
+        (PANEL_TEXT, PANEL_ROW),
+        (PANEL_TEXT, PANEL_CURRENT),
+        (PANEL_DIM, PANEL),
+        (PANEL_ACCENT, PANEL),
+        (PANEL_ACCENT, PANEL_ROW),
+        (PANEL_ACCENT, PANEL_CURRENT),
+        (PANEL, PANEL_ACCENT),
+        (DIE_PIP, DIE),
+        (PIECE_OUTLINE, PANEL_ROW),
+        (PANEL_TEXT, HAND_BG),
+    ];
+    for p in PLAYER {
+        pairs.push((PIECE_OUTLINE, p));
+        pairs.push((text_on(p), p));
+    }
+    for t in [
+        Terrain::Hills,
+        Terrain::Forest,
+        Terrain::Pasture,
+        Terrain::Fields,
+        Terrain::Mountains,
+        Terrain::Desert,
+    ] {
+        // Road and building edges, the glow of the last change, the robber's shadow.
+        let bg = terrain(t);
+        flat.push(super::canvas::mix(bg, PIECE_OUTLINE, 0.5));
+        flat.push(super::canvas::mix(bg, GLOW, 0.45));
+        flat.push(super::canvas::mix(bg, GLOW, 0.85));
+        flat.push(super::canvas::mix(bg, GLOW, 0.95));
+        flat.push(super::canvas::mix(bg, [0, 0, 0], 0.35));
+    }
+    for (fg, bg) in pairs {
+        flat.extend(ramp(fg, bg));
+    }
+    flat
 }

@@ -22,16 +22,17 @@ const HOLDERS_H: f32 = 40.0;
 const HAND_H: f32 = 96.0;
 const DIE: f32 = 48.0;
 
-/// Column titles and the x centre of each numeric column.
+/// Column titles and the x centre of each numeric column. The last three count the pieces a
+/// player has left to build, and say so.
 const COLUMNS: [(&str, f32); 8] = [
     ("VP", 400.0),
     ("Cards", 480.0),
     ("Dev", 560.0),
     ("Knights", 650.0),
     ("Route", 750.0),
-    ("Roads", 860.0),
-    ("Settl.", 960.0),
-    ("Cities", 1060.0),
+    ("Roads left", 860.0),
+    ("Settl. left", 960.0),
+    ("Cities left", 1060.0),
 ];
 
 /// Where the panel's parts go.

@@ -75,6 +75,11 @@ pub fn draw_city_shape(canvas: &mut Canvas, c: Point, w: f32, color: Color) {
     );
 }
 
+/// Size of the number on a building, relative to the intersection labels: smaller than the
+/// pills' numbers so it sits inside the house with a margin instead of crowding the labels
+/// around it (it was 0.92).
+const BUILDING_LABEL_SCALE: f32 = 0.8;
+
 /// Where a building's intersection number is written (inside its body).
 pub fn building_label_point(c: Point, w: f32, city: bool) -> Point {
     if city {
@@ -135,8 +140,17 @@ pub fn draw_roads(canvas: &mut Canvas, geo: &BoardGeometry, view: &GameView) {
     let topo = Topology::get(view.layout.size);
     let r = geo.road_radius();
     let outline = (0.022 * geo.hex_size).max(1.5);
+    // White on the pale yellow fields read poorly with the thin outline: light colours get
+    // a heavier one (the road stays as wide, its white core a little narrower).
+    let light_outline = (0.036 * geo.hex_size).max(2.5);
     for (e, owner) in view.roads.iter().enumerate() {
         let Some(owner) = owner else { continue };
+        let color = palette::PLAYER[*owner as usize % 6];
+        let outline = if palette::is_light(color) {
+            light_outline
+        } else {
+            outline
+        };
         let [a, b] = topo.edge_vertices[e];
         let (pa, pb) = (geo.vertices[a as usize], geo.vertices[b as usize]);
         let (p, q) = (lerp(pa, pb, 0.2), lerp(pa, pb, 0.8));
@@ -148,11 +162,7 @@ pub fn draw_roads(canvas: &mut Canvas, geo: &BoardGeometry, view: &GameView) {
                 p.1.max(q.1) + r + 1.0,
             ),
             |x, y| sdf::capsule(x, y, p, q, r),
-            Style::outlined(
-                palette::PLAYER[*owner as usize % 6],
-                palette::PIECE_OUTLINE,
-                outline,
-            ),
+            Style::outlined(color, palette::PIECE_OUTLINE, outline),
         );
     }
 }
@@ -174,7 +184,7 @@ pub fn draw_buildings(canvas: &mut Canvas, geo: &BoardGeometry, view: &GameView,
         fonts.draw_centered(
             canvas,
             Weight::Bold,
-            geo.label_font * 0.92,
+            geo.label_font * BUILDING_LABEL_SCALE,
             building_label_point(c, w, b.city),
             palette::text_on(color),
             &topo.vertex_label(v as u8),

@@ -176,7 +176,7 @@ pub fn dice_chart_image(counts: &[u32; DICE_TOTALS]) -> Result<RgbImage, RenderE
         base + 2,
         palette::PANEL_DIM,
     );
-    Ok(c.img)
+    Ok(c.into_rgb())
 }
 
 /// "rolled" and "expected", each with a swatch, at the right of the title.
