@@ -64,7 +64,7 @@ fn quantile(sorted: &[f64], q: f64) -> f64 {
 /// measured apart).
 fn render_ms(renders: usize, names: &[String]) -> anyhow::Result<(f64, f64, f64)> {
     let view = sample_game(4, LayoutKind::Variable, 7).view(None);
-    let mut timed = || -> anyhow::Result<f64> {
+    let timed = || -> anyhow::Result<f64> {
         let start = thread_cpu_seconds()?;
         render_board(&view, names).context("drawing a board")?;
         Ok((thread_cpu_seconds()? - start) * 1000.0)
