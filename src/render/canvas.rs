@@ -156,26 +156,11 @@ impl Canvas {
     /// Writes an in-bounds pixel.
     #[inline]
     pub fn set(&mut self, x: u32, y: u32, c: Color) {
-        let i = (y * self.width + x) as usize;
-        match &mut self.pixels {
-            Pixels::Rgb(img) => {
-                let buf: &mut [u8] = img;
-                buf[i * 3..i * 3 + 3].copy_from_slice(&c);
-            }
-            Pixels::Indexed {
-                indices,
-                palette,
-                last,
-            } => {
-                if last.0 != c {
-                    *last = (c, palette.index(c));
-                }
-                indices[i] = last.1;
-            }
-        }
+        self.set_span(y, x, x + 1, c);
     }
 
     /// Writes `c` to pixels `x0..x1` of row `y` (in bounds).
+    #[inline]
     fn set_span(&mut self, y: u32, x0: u32, x1: u32, c: Color) {
         let row = (y * self.width) as usize;
         let (a, b) = (row + x0 as usize, row + x1 as usize);
