@@ -3,6 +3,7 @@
 //! with `store` (sled) and `render` (PNG) beside the table.
 
 pub mod bench;
+pub mod bots;
 pub mod config;
 pub mod console;
 pub mod discord;
