@@ -99,10 +99,14 @@ pub enum Line {
 }
 
 /// Checks the `--players` list: 2–6 distinct, non-empty names without `:`.
-pub fn player_names(raw: &[String]) -> anyhow::Result<Vec<String>> {
+pub fn player_names(raw: &[String], bots: u8) -> anyhow::Result<Vec<String>> {
     let names: Vec<String> = raw.iter().map(|n| n.trim().to_string()).collect();
-    if !(2..=6).contains(&names.len()) {
-        anyhow::bail!("--players needs 2 to 6 names, e.g. --players alice,bob,carol");
+    let seats = names.len() + bots as usize;
+    if names.is_empty() || !(2..=6).contains(&seats) {
+        anyhow::bail!(
+            "--players and --bots need 2 to 6 seats with at least one player, e.g. --players \
+             alice,bob,carol or --players alice --bots 3"
+        );
     }
     for (i, n) in names.iter().enumerate() {
         if n.is_empty() || n.contains(':') || n.contains(char::is_whitespace) {
@@ -298,11 +302,14 @@ mod tests {
 
     #[test]
     fn player_lists() {
-        let ok = player_names(&["a".into(), "b".into(), "c".into()]);
+        let ok = player_names(&["a".into(), "b".into(), "c".into()], 0);
         assert_eq!(ok.ok(), Some(vec!["a".to_string(), "b".into(), "c".into()]));
-        assert!(player_names(&["a".into()]).is_err());
-        assert!(player_names(&["a".into(), "A".into()]).is_err());
-        assert!(player_names(&["a:b".into(), "c".into()]).is_err());
-        assert!(player_names(&vec!["x".to_string(); 7]).is_err());
+        assert!(player_names(&["a".into()], 0).is_err());
+        assert!(player_names(&["a".into()], 3).is_ok());
+        assert!(player_names(&["a".into()], 6).is_err());
+        assert!(player_names(&[], 3).is_err());
+        assert!(player_names(&["a".into(), "A".into()], 0).is_err());
+        assert!(player_names(&["a:b".into(), "c".into()], 0).is_err());
+        assert!(player_names(&vec!["x".to_string(); 7], 0).is_err());
     }
 }

@@ -53,6 +53,15 @@ pub struct LocalArgs {
     /// After each command print `ack <line> v<version>` once it is stored (for scripts).
     #[arg(long)]
     pub acks: bool,
+    /// Computer players to seat besides the named players (a new game only).
+    #[arg(long, default_value_t = 0)]
+    pub bots: u8,
+    /// How well the bots play: easy or strong.
+    #[arg(long, default_value = "strong")]
+    pub bot_level: crate::bots::BotLevel,
+    /// The pause before each bot move, so you can follow (0 for scripts).
+    #[arg(long, default_value_t = 1_000)]
+    pub bot_delay_ms: u64,
 }
 
 /// A data directory for a game that is not kept; removed on exit.
@@ -86,7 +95,7 @@ fn now_ms() -> u64 {
 
 /// Entry point of the subcommand.
 pub fn run(args: LocalArgs) -> anyhow::Result<std::process::ExitCode> {
-    let players = input::player_names(&args.players)?;
+    let players = input::player_names(&args.players, args.bots)?;
     let _tmp;
     let data = match &args.data {
         Some(d) => d.clone(),
@@ -103,6 +112,7 @@ pub fn run(args: LocalArgs) -> anyhow::Result<std::process::ExitCode> {
         .with_context(|| format!("opening the game store in {}", data.display()))?;
     let options = TableOptions {
         render_boards: !args.no_boards,
+        bot_delay_ms: args.bot_delay_ms,
         ..TableOptions::default()
     };
     let mut table = Table::open(Box::new(store), options)?;
@@ -123,10 +133,15 @@ pub fn run(args: LocalArgs) -> anyhow::Result<std::process::ExitCode> {
     }
     printer.replies(table.startup_notices())?;
 
+    let bots = start::Bots {
+        count: args.bots,
+        level: args.bot_level,
+    };
     start::ensure_game(
         &mut table,
         &callers,
         &new_game_settings(&args),
+        bots,
         &mut printer,
     )?;
     if let Some(game) = table.game_in(PLACE) {
@@ -145,6 +160,7 @@ pub fn run(args: LocalArgs) -> anyhow::Result<std::process::ExitCode> {
     // The player chosen with `as name`; until then a command must say whose it is.
     let mut active: Option<usize> = None;
     let mut lines = input::LineReader::new(reader);
+    run_bots(&mut table, &mut printer)?;
     let mut n = 0;
     while let Some(line) = lines.next_line().context("reading a command")? {
         n += 1;
@@ -190,6 +206,7 @@ pub fn run(args: LocalArgs) -> anyhow::Result<std::process::ExitCode> {
                     .map(|v| format!("v{v}"))
                     .unwrap_or_else(|| "-".into());
                 printer.ack(n, &version)?;
+                run_bots(&mut table, &mut printer)?;
                 if table.game_in(PLACE).is_none() {
                     printer.note(GAME_OVER)?;
                     break;
@@ -199,6 +216,39 @@ pub fn run(args: LocalArgs) -> anyhow::Result<std::process::ExitCode> {
     }
     printer.flush()?;
     Ok(std::process::ExitCode::SUCCESS)
+}
+
+/// Lets the bots move, each after the table's pause, until the game waits for a person only.
+fn run_bots(table: &mut Table, printer: &mut Printer<impl std::io::Write>) -> anyhow::Result<()> {
+    loop {
+        let Some(game) = table.game_in(PLACE) else {
+            return Ok(());
+        };
+        let Some(version) = table.game_state(game.id).map(|g| g.version) else {
+            return Ok(());
+        };
+        let bots = table.bot_seats(game.id);
+        let bots_waited_for = table
+            .game_state(game.id)
+            .is_some_and(|g| g.waiting_for().iter().any(|s| bots.contains(s)));
+        let Some(due) = table.next_deadline().filter(|_| bots_waited_for) else {
+            return Ok(());
+        };
+        let now = now_ms();
+        if due > now {
+            std::thread::sleep(std::time::Duration::from_millis(due - now));
+        }
+        let replies = table.tick(now_ms().max(due));
+        printer.replies(&replies)?;
+        let moved = table
+            .game_in(PLACE)
+            .and_then(|g| table.game_state(g.id))
+            .is_none_or(|g| g.version != version);
+        if !moved {
+            // A move that could not be saved: the table said so; the next line tries again.
+            return Ok(());
+        }
+    }
 }
 
 /// Said when the game is won or abandoned: nothing more to type here.

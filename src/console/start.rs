@@ -4,6 +4,8 @@
 
 use std::io::Write;
 
+use crate::bots::BotLevel;
+use crate::table::bot_seats::is_bot_user;
 use crate::table::messages::colour;
 use crate::table::{Caller, GameSummary, Table};
 
@@ -32,10 +34,18 @@ pub fn callers(table: &Table, names: &[String]) -> anyhow::Result<Vec<Caller>> {
     };
     let given = |name: &str| names.iter().any(|n| n.eq_ignore_ascii_case(name));
     let started = stored.version.is_some();
-    let strangers = stored.players.iter().any(|(_, n)| !given(n));
+    let strangers = stored
+        .players
+        .iter()
+        .any(|(u, n)| !given(n) && !is_bot_user(*u));
     let newcomers = names.iter().any(|n| known(n).is_none());
     if strangers || (started && newcomers) {
-        let seats: Vec<&str> = stored.players.iter().map(|(_, n)| n.as_str()).collect();
+        let seats: Vec<&str> = stored
+            .players
+            .iter()
+            .filter(|(u, _)| !is_bot_user(*u))
+            .map(|(_, n)| n.as_str())
+            .collect();
         anyhow::bail!(
             "the stored game {} is played by {}, not by {}. Run again with --players {} (in any \
              order) to resume it, or with another --data directory for a new game.",
@@ -61,10 +71,18 @@ pub fn callers(table: &Table, names: &[String]) -> anyhow::Result<Vec<Caller>> {
 /// Creates and starts the console game unless one is stored already (then resumes it). Safe
 /// to repeat after an interrupted start: it only does the missing steps. Only the start is
 /// printed (the lobby is an implementation detail here), and refusals.
+/// Computer players for a new console game.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Bots {
+    pub count: u8,
+    pub level: BotLevel,
+}
+
 pub fn ensure_game(
     table: &mut Table,
     callers: &[Caller],
     new_game_settings: &str,
+    bots: Bots,
     printer: &mut Printer<impl Write>,
 ) -> anyhow::Result<()> {
     let Some(first) = callers.first() else {
@@ -79,11 +97,16 @@ pub fn ensure_game(
         return Ok(());
     }
     if table.game_in(PLACE).is_none() {
-        let text = format!("new players {} {new_game_settings}", callers.len());
+        let seats = callers.len() + bots.count as usize;
+        let text = format!("new players {seats} {new_game_settings}");
         let r = table.handle_text(first, text.trim(), now_ms());
         printer.refusals(&r)?;
         if r.iter().any(|r| r.is_refusal()) {
             anyhow::bail!("the game could not be created");
+        }
+        for _ in 0..bots.count {
+            let r = table.handle_text(first, &format!("addbot {}", bots.level), now_ms());
+            printer.refusals(&r)?;
         }
     }
     let joined: Vec<u64> = table
@@ -122,7 +145,8 @@ pub fn banner(game: &GameSummary, kept: bool) -> Vec<String> {
         .collect();
     let example = game
         .players
-        .first()
+        .iter()
+        .find(|(u, _)| !is_bot_user(*u))
         .map(|(_, n)| n.as_str())
         .unwrap_or("alice");
     let mut lines = vec![
@@ -170,7 +194,7 @@ mod tests {
         let cs = callers(&t, &names(list)).expect("callers");
         let mut out = Vec::new();
         let mut p = Printer::new(&mut out, &cs, dir.join("boards"), false, false);
-        ensure_game(&mut t, &cs, "seed 3", &mut p).expect("started");
+        ensure_game(&mut t, &cs, "seed 3", Bots::default(), &mut p).expect("started");
     }
 
     #[test]

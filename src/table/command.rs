@@ -12,6 +12,7 @@ use super::lobby::{self, Setting};
 use super::names;
 use super::questions;
 use super::reply::{PlaceKind, UserId};
+use crate::bots::BotLevel;
 use crate::engine::{
     Action, DevCard, EdgeId, HexId, Resource, Resources, Seat, Topology, VertexId,
 };
@@ -59,6 +60,14 @@ pub enum Command {
     Rules(Option<String>),
     /// `moves`: what the caller can do now.
     Moves,
+    /// Lobby, host only: seat a computer player (strong unless a level is named).
+    AddBot(BotLevel),
+    /// Lobby, host only: unseat the named bot, or the last one added.
+    RemoveBot(Option<String>),
+    /// A running game: a bot plays the caller's seat until they act again or say `back`.
+    Away,
+    /// Take one's seat back from the bot playing it.
+    Back,
     /// `build road ?` and the like: the caller's choices of a kind now.
     Choices(PlaceKind),
 }
@@ -124,6 +133,8 @@ const U_ROBBER: &str = "robber C3 bob";
 const U_DISCARD: &str = "discard 2 wool 1 ore";
 const U_BANK: &str = "bank 4 ore for 1 wool";
 const U_TRADE: &str = "trade offer 1 wool for 1 ore [to bob] | trade accept 1 | trade decline 1 | trade confirm 1 bob | trade withdraw 1 | trade list";
+const U_ADDBOT: &str = "addbot [easy|strong]";
+const U_REMOVEBOT: &str = "removebot [name]";
 const U_OFFER: &str = "trade offer 1 wool for 1 ore [to bob]";
 
 /// Parses one line. `ctx` is the running game of the caller's place, if any; commands that
@@ -159,6 +170,24 @@ pub fn parse(text: &str, ctx: Option<&ParseContext>) -> Result<Command, ParseErr
         "start" => no_args(rest, Command::Start, "start"),
         "abandon" | "cancel" => no_args(rest, Command::Abandon, "abandon"),
         "rematch" => no_args(rest, Command::Rematch, "rematch"),
+        "addbot" | "add-bot" => match rest {
+            [] => Ok(Command::AddBot(BotLevel::default())),
+            [level] => level
+                .parse()
+                .map(Command::AddBot)
+                .map_err(|e: crate::bots::UnknownLevel| usage(e.to_string(), U_ADDBOT)),
+            _ => Err(usage("`addbot` takes at most a level.", U_ADDBOT)),
+        },
+        "removebot" | "remove-bot" | "kickbot" => match rest {
+            [] => Ok(Command::RemoveBot(None)),
+            [name] => Ok(Command::RemoveBot(Some(name.to_string()))),
+            _ => Err(usage(
+                "`removebot` takes at most a bot's name.",
+                U_REMOVEBOT,
+            )),
+        },
+        "away" | "afk" => no_args(rest, Command::Away, "away"),
+        "back" => no_args(rest, Command::Back, "back"),
         "roll" | "r" => no_args(rest, Command::Action(Action::Roll), "roll"),
         "end" | "done" | "pass" => {
             let rest_ok =

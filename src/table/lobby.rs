@@ -6,7 +6,30 @@ use super::command::ParseError;
 use crate::engine::{LayoutKind, Settings};
 
 /// How settings are written after `new` or `set`.
-pub const SETTINGS_USAGE: &str = "new players 4 board variable vp 10 discard 7 timer 5 (also: board beginner|random-tokens, timer off, seed 42)";
+pub const SETTINGS_USAGE: &str = "new players 4 board variable vp 10 discard 7 timer 5 (also: board beginner|random-tokens, timer off, seed 42, bots 2, afk bot|auto|wait)";
+
+/// What the table does when the turn timer runs out on a player.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum AfkPolicy {
+    /// A bot plays the seat until its player acts again (new games).
+    Bot,
+    /// The table makes the least harmful move (games from before bots had this).
+    #[default]
+    Auto,
+    /// Nobody acts: the game waits for the player (a reminder is still sent).
+    Wait,
+}
+
+impl AfkPolicy {
+    pub fn name(self) -> &'static str {
+        match self {
+            AfkPolicy::Bot => "bot",
+            AfkPolicy::Auto => "auto",
+            AfkPolicy::Wait => "wait",
+        }
+    }
+}
 
 /// Smallest and largest table.
 pub const MIN_PLAYERS: u8 = 2;
@@ -24,6 +47,10 @@ pub enum Setting {
     Timer(Option<u32>),
     /// The game seed (fixes board, deck and dice), for replays and tests.
     Seed(u64),
+    /// What happens when the turn timer runs out.
+    Afk(AfkPolicy),
+    /// Computer players in the lobby: bots are added or removed to make this many.
+    Bots(u8),
 }
 
 /// A lobby's settings.
@@ -35,6 +62,9 @@ pub struct LobbySettings {
     pub discard_limit: u8,
     pub timer_minutes: Option<u32>,
     pub seed: Option<u64>,
+    /// Stored games from before this setting act for absent players themselves (`auto`).
+    #[serde(default)]
+    pub afk: AfkPolicy,
 }
 
 impl LobbySettings {
@@ -47,6 +77,7 @@ impl LobbySettings {
             discard_limit: s.discard_limit,
             timer_minutes: default_timer,
             seed: None,
+            afk: AfkPolicy::Bot,
         }
     }
 
@@ -59,6 +90,9 @@ impl LobbySettings {
                 Setting::DiscardLimit(d) => self.discard_limit = *d,
                 Setting::Timer(t) => self.timer_minutes = *t,
                 Setting::Seed(s) => self.seed = Some(*s),
+                Setting::Afk(a) => self.afk = *a,
+                // Seats, not a setting: the lobby adds or removes bots (`dispatch::bot_seats`).
+                Setting::Bots(_) => {}
             }
         }
     }
@@ -97,9 +131,13 @@ impl LobbySettings {
 
     /// The settings that matter once the seats are taken.
     pub fn describe_rules(&self) -> String {
-        let timer = match self.timer_minutes {
-            Some(m) => format!("{m} min turn timer"),
-            None => "no turn timer".into(),
+        let timer = match (self.timer_minutes, self.afk) {
+            (Some(m), AfkPolicy::Bot) => {
+                format!("{m} min turn timer (then a bot plays for the absent)")
+            }
+            (Some(m), AfkPolicy::Auto) => format!("{m} min turn timer"),
+            (Some(m), AfkPolicy::Wait) => format!("{m} min turn reminder (the game waits)"),
+            (None, _) => "no turn timer".into(),
         };
         format!(
             "{} board · {} VP to win · discard above {} cards · {}",
@@ -187,6 +225,17 @@ pub fn parse_settings(words: &[&str]) -> Result<Vec<Setting>, ParseError> {
                     ));
                 }
             },
+            "afk" | "away" => Setting::Afk(match value {
+                "bot" | "bots" => AfkPolicy::Bot,
+                "auto" => AfkPolicy::Auto,
+                "wait" => AfkPolicy::Wait,
+                _ => {
+                    return Err(bad(format!(
+                        "`{value}` is not an afk choice: bot, auto or wait."
+                    )));
+                }
+            }),
+            "bots" => Setting::Bots(number(key, value, 0, MAX_PLAYERS as u64 - 1)?),
             "seed" => Setting::Seed(
                 value
                     .parse()
@@ -194,7 +243,7 @@ pub fn parse_settings(words: &[&str]) -> Result<Vec<Setting>, ParseError> {
             ),
             _ => {
                 return Err(bad(format!(
-                    "`{key}` is not a setting (players, board, vp, discard, timer, helpers, seed)."
+                    "`{key}` is not a setting (players, board, vp, discard, timer, afk, bots, helpers, seed)."
                 )));
             }
         };

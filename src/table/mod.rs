@@ -11,6 +11,7 @@
 //! and `summary` (what is counted during a game, and its summary at the end), `names` (player
 //! names), `fairness` and `public_record` (secret seeds, commitments, the verifiable record).
 
+pub mod bot_seats;
 pub mod command;
 mod dispatch;
 pub mod fairness;
@@ -23,6 +24,7 @@ pub mod offers;
 pub mod public_record;
 pub mod questions;
 pub mod record;
+mod record_legacy;
 pub mod reply;
 pub mod rules_help;
 mod session;
@@ -34,7 +36,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use thiserror::Error;
 
-use crate::engine::Game;
+use crate::engine::{self, Game};
 use crate::store::{Store, StoreError};
 
 pub use command::{Command, ParseError, command_for};
@@ -61,7 +63,12 @@ pub struct TableOptions {
     pub onlooker_board_every_ms: u64,
     /// Where unseeded games get their secret seed: the OS, except in tests.
     pub seed_source: fairness::SeedSource,
+    /// How long bots wait after the last move before they move (so people can follow).
+    pub bot_delay_ms: u64,
 }
+
+/// Bots move this long after the last move unless configured otherwise.
+pub const DEFAULT_BOT_DELAY_MS: u64 = 2_000;
 
 /// Lobbies close after a day without a start.
 pub const DEFAULT_LOBBY_EXPIRY_MS: u64 = 24 * 60 * timer::MINUTE_MS;
@@ -75,6 +82,7 @@ impl Default for TableOptions {
             lobby_expiry_ms: Some(DEFAULT_LOBBY_EXPIRY_MS),
             onlooker_board_every_ms: timer::MINUTE_MS,
             seed_source: fairness::SeedSource::Os,
+            bot_delay_ms: DEFAULT_BOT_DELAY_MS,
         }
     }
 }
@@ -265,6 +273,16 @@ impl Table {
         dispatch::suggest(self, caller, kind, partial)
     }
 
+    /// The seats of a running game that a bot plays now (seated bots and stand-ins).
+    pub fn bot_seats(&self, game: GameId) -> Vec<engine::Seat> {
+        let Some(s) = self.sessions.get(&game) else {
+            return Vec::new();
+        };
+        (0..s.names().len() as engine::Seat)
+            .filter(|&seat| s.bot_at(seat).is_some())
+            .collect()
+    }
+
     /// Stored games that could not be resumed when the table opened.
     pub fn load_problems(&self) -> &[LoadProblem] {
         &self.problems
@@ -309,6 +327,7 @@ impl Table {
     /// Drops the sessions of games these replies finished: their place is free and their record
     /// is compacted in the store, so nothing needs them in memory.
     fn forget_finished(&mut self, replies: Vec<Reply>) -> Vec<Reply> {
+        let replies = bot_seats::drop_bot_audience(replies);
         let mut ids: Vec<GameId> = replies.iter().filter_map(|r| r.game).collect();
         ids.dedup();
         for id in ids {

@@ -12,7 +12,9 @@ use serde::{Deserialize, Serialize};
 use super::game_stats::GameStats;
 use super::lobby::LobbySettings;
 use super::offers::Offer;
+use super::record_legacy;
 use super::reply::{GameId, LiveSlot, PlaceId, UserId};
+use crate::bots::Bot;
 use crate::engine::{Action, Game, Seat, Settings};
 
 /// Bumped when the stored shape changes incompatibly.
@@ -51,6 +53,12 @@ pub struct GameMeta {
     /// after a restart too.
     #[serde(default)]
     pub live_messages: Vec<(LiveSlot, u64)>,
+    /// Computer players seated in this game, by their user ids (see `table::bot_seats`).
+    #[serde(default)]
+    pub bots: Vec<(UserId, Bot)>,
+    /// Bots playing for absent players (turn timer, or `away`) until those players act again.
+    #[serde(default)]
+    pub stand_ins: Vec<(UserId, Bot)>,
 }
 
 /// What the start fixed.
@@ -116,31 +124,44 @@ pub struct FinishedRecord {
     pub history: Vec<ActionRecord>,
 }
 
-/// The shape written before finished records carried the action history (bincode has no
-/// optional fields): still read, with an empty history.
-#[derive(Deserialize)]
-struct FinishedV1 {
-    meta: GameMeta,
+/// Finished records start with this tag; the meta record inside is JSON, so that it can gain
+/// fields (bincode cannot skip or default a field). Older records start with the meta's schema
+/// number (1), so the two never meet.
+const FINISHED_TAG: &[u8; 4] = b"CFR3";
+
+/// A finished record after the tag.
+#[derive(Serialize, Deserialize)]
+struct FinishedTagged {
+    meta_json: Vec<u8>,
     game: Game,
     actions: u64,
+    history: Vec<ActionRecord>,
 }
 
 pub fn encode_finished(r: &FinishedRecord) -> Vec<u8> {
-    bincode::serialize(r).unwrap_or_default()
+    let tagged = FinishedTagged {
+        meta_json: serde_json::to_vec(&r.meta).unwrap_or_default(),
+        game: r.game.clone(),
+        actions: r.actions,
+        history: r.history.clone(),
+    };
+    let mut bytes = FINISHED_TAG.to_vec();
+    bytes.extend(bincode::serialize(&tagged).unwrap_or_default());
+    bytes
 }
 
 pub fn decode_finished(bytes: &[u8]) -> Result<FinishedRecord, String> {
-    bincode::deserialize(bytes)
-        .or_else(|e| {
-            let old: FinishedV1 = bincode::deserialize(bytes).map_err(|_| e)?;
-            Ok(FinishedRecord {
-                meta: old.meta,
-                game: old.game,
-                actions: old.actions,
-                history: Vec::new(),
-            })
-        })
-        .map_err(|e: bincode::Error| format!("finished record unreadable: {e}"))
+    let Some(tagged) = bytes.strip_prefix(FINISHED_TAG) else {
+        return record_legacy::decode_finished(bytes);
+    };
+    let r: FinishedTagged =
+        bincode::deserialize(tagged).map_err(|e| format!("finished record unreadable: {e}"))?;
+    Ok(FinishedRecord {
+        meta: decode_meta(&r.meta_json)?,
+        game: r.game,
+        actions: r.actions,
+        history: r.history,
+    })
 }
 
 /// The stored form of one trade offer. A closed offer keeps a small record until the turn's
@@ -246,6 +267,8 @@ mod tests {
             offers: Vec::new(),
             next_offer: 1,
             live_messages: Vec::new(),
+            bots: Vec::new(),
+            stand_ins: Vec::new(),
             finished: false,
         };
         assert_eq!(decode_meta(&encode_meta(&meta)), Ok(meta.clone()));
@@ -300,20 +323,30 @@ mod tests {
         let old = bincode::serialize(&(&game, 4u64)).unwrap_or_default();
         let snap = decode_snapshot(&old).map(|s| (s.last_activity_ms, s.history.len()));
         assert_eq!(snap, Ok((4, 0)));
-        let meta: GameMeta = decode_meta(
-            br#"{"schema":1,"id":3,"place":4,"host":5,"created_ms":6,
+        let old_json: &[u8] = br#"{"schema":1,"id":3,"place":4,"host":5,"created_ms":6,
                 "settings":{"max_players":4,"board":"Variable","vp_target":10,
                 "discard_limit":7,"timer_minutes":null,"seed":null},"seats":[],
                 "started":{"seed":8,"at_ms":9,"settings":{"players":4,"layout":"Variable",
                 "vp_target":10,"discard_limit":7,"helpers":false}},
-                "offers":[],"next_offer":1,"finished":true}"#,
-        )
-        .expect("an old meta record");
+                "offers":[],"next_offer":1,"finished":true}"#;
+        let meta: GameMeta = decode_meta(old_json).expect("an old meta record");
         let started = meta.started.clone().expect("started");
         assert_eq!((started.commitment, started.joined.len()), (None, 0));
-        let old = bincode::serialize(&(&meta, &game, 12u64)).unwrap_or_default();
-        let fin = decode_finished(&old).map(|f| (f.actions, f.history.len()));
-        assert_eq!(fin, Ok((12, 0)));
+        assert_eq!(meta.settings.afk, super::super::lobby::AfkPolicy::Auto);
+        // Finished records of that time: the meta in bincode, without and with the history.
+        let meta_v1: record_legacy::GameMetaV1 =
+            serde_json::from_slice(old_json).expect("the old shape");
+        let old = bincode::serialize(&(&meta_v1, &game, 12u64)).unwrap_or_default();
+        let fin = decode_finished(&old).map(|f| (f.actions, f.history.len(), f.meta.id));
+        assert_eq!(fin, Ok((12, 0, 3)));
+        let history = vec![ActionRecord {
+            seat: 0,
+            action: Action::Roll,
+            at_ms: 1,
+        }];
+        let old = bincode::serialize(&(&meta_v1, &game, 12u64, &history)).unwrap_or_default();
+        let fin = decode_finished(&old).map(|f| (f.actions, f.history, f.meta.finished));
+        assert_eq!(fin, Ok((12, history, true)));
     }
 
     #[test]
@@ -343,6 +376,42 @@ mod tests {
     }
 
     #[test]
+    fn finished_records_keep_bots_and_every_meta_field() {
+        let mut meta = decode_meta(&encode_meta(&GameMeta {
+            schema: META_SCHEMA,
+            id: 5,
+            place: 6,
+            host: 7,
+            created_ms: 8,
+            settings: LobbySettings::new(Some(2)),
+            seats: Vec::new(),
+            started: None,
+            offers: Vec::new(),
+            next_offer: 3,
+            live_messages: vec![(LiveSlot::Turn, 44)],
+            bots: Vec::new(),
+            stand_ins: Vec::new(),
+            finished: true,
+        }))
+        .expect("meta");
+        let bot = Bot {
+            level: crate::bots::BotLevel::Easy,
+            seed: 99,
+        };
+        meta.bots.push((1234, bot));
+        meta.stand_ins.push((7, bot));
+        let rec = FinishedRecord {
+            meta: meta.clone(),
+            game: Game::new(Settings::default(), 4),
+            actions: 0,
+            history: Vec::new(),
+        };
+        let back = decode_finished(&encode_finished(&rec)).expect("decodes");
+        assert_eq!(back.meta, meta);
+        assert!(decode_finished(b"CFR3\x01").is_err());
+    }
+
+    #[test]
     fn damaged_records_are_reported_not_panicked() {
         assert!(decode_meta(b"{not json").is_err());
         assert!(decode_action(&[1, 2]).is_err());
@@ -359,6 +428,8 @@ mod tests {
             offers: Vec::new(),
             next_offer: 1,
             live_messages: Vec::new(),
+            bots: Vec::new(),
+            stand_ins: Vec::new(),
             finished: false,
         });
         assert!(decode_meta(&future).unwrap_err().contains("schema 99"));

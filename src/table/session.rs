@@ -191,6 +191,11 @@ impl Session {
         self.game.as_ref()
     }
 
+    /// When the last action was accepted (the game's start before any).
+    pub fn last_activity_ms(&self) -> u64 {
+        self.last_activity_ms
+    }
+
     pub fn names(&self) -> Vec<String> {
         self.players.iter().map(|(_, n)| n.clone()).collect()
     }
@@ -496,8 +501,11 @@ impl Session {
         self.reminded = true;
     }
 
+    /// The next reminder, or the deadline unless the game waits for absent players (`afk wait`).
     pub fn next_deadline(&self) -> Option<u64> {
-        self.reminder_due().or_else(|| self.deadline())
+        let acts = self.meta.settings.afk != super::lobby::AfkPolicy::Wait;
+        self.reminder_due()
+            .or_else(|| self.deadline().filter(|_| acts))
     }
 }
 
@@ -523,6 +531,8 @@ mod tests {
             next_offer,
             finished: false,
             live_messages: Vec::new(),
+            bots: Vec::new(),
+            stand_ins: Vec::new(),
         }
     }
 

@@ -13,7 +13,8 @@ use super::names;
 use super::offers::{self, Offer};
 use super::record::{GameMeta, META_SCHEMA, SeatUser, Started, decode_finished};
 use super::reply::{
-    Button, Caller, GameId, Hint, LiveSlot, Picture, PlaceId, PlaceKind, Reaction, Reply, ReplyKind,
+    Button, Caller, GameId, Hint, LiveSlot, Picture, PlaceId, PlaceKind, Reaction, Reply,
+    ReplyKind, UserId,
 };
 use super::rules_help;
 use super::session::{ApplyError, Session};
@@ -21,6 +22,7 @@ use super::summary;
 use super::timer;
 
 mod actions;
+mod bots;
 mod buttons;
 mod info;
 mod menus;
@@ -121,13 +123,18 @@ pub(super) fn run(table: &mut Table, caller: &Caller, cmd: Command, now_ms: u64)
             let Some((id, seat)) = seated(table, caller) else {
                 return seat_refusal(table, caller);
             };
-            let action = moves::with_only_victim(table, id, seat, action);
-            let mut replies = act(table, id, seat, &action, Some(caller), now_ms, None);
+            let mut replies = bots::welcome_back(table, caller, false);
             if replies.iter().any(Reply::is_refusal) {
+                return replies;
+            }
+            let action = moves::with_only_victim(table, id, seat, action);
+            let mut acted = act(table, id, seat, &action, Some(caller), now_ms, None);
+            if acted.iter().any(Reply::is_refusal) {
                 // Refused: the game is as before, so its legal places are still the ones to name.
                 let hint = moves::place_hint(table, id, seat, &action);
-                moves::add_to_refusal(&mut replies, hint);
+                moves::add_to_refusal(&mut acted, hint);
             }
+            replies.extend(acted);
             replies
         }
         Command::Moves => moves::moves(table, caller),
@@ -137,8 +144,44 @@ pub(super) fn run(table: &mut Table, caller: &Caller, cmd: Command, now_ms: u64)
             give_amount,
             get,
             get_amount,
-        } => bank(table, caller, give, give_amount, get, get_amount, now_ms),
-        Command::Trade(tc) => trade(table, caller, tc, now_ms),
+        } => {
+            let mut replies = bots::welcome_back(table, caller, false);
+            if !replies.iter().any(Reply::is_refusal) {
+                replies.extend(bank(
+                    table,
+                    caller,
+                    give,
+                    give_amount,
+                    get,
+                    get_amount,
+                    now_ms,
+                ));
+            }
+            replies
+        }
+        Command::Trade(tc) => {
+            let mut replies = match tc {
+                TradeCommand::List => Vec::new(),
+                _ => bots::welcome_back(table, caller, false),
+            };
+            if replies.iter().any(Reply::is_refusal) {
+                return replies;
+            }
+            replies.extend(trade(table, caller, tc, now_ms));
+            // Bots answer a new offer at once.
+            let posted = replies.iter().find_map(|r| match (&r.kind, r.game) {
+                (ReplyKind::TradeOffer { offer, .. }, Some(game)) => Some((game, *offer)),
+                _ => None,
+            });
+            if let Some((game, offer)) = posted {
+                replies.extend(bots::answer_offer(table, game, offer, now_ms));
+            }
+            replies
+        }
+        Command::AddBot(level) => bots::add_bot(table, caller, level),
+        Command::RemoveBot(name) => bots::remove_bot(table, caller, name.as_deref()),
+        Command::Away => bots::away(table, caller),
+        Command::Back => bots::welcome_back(table, caller, true),
     }
 }
 

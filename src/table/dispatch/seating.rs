@@ -114,9 +114,17 @@ pub(super) fn new_lobby(
         offers: Vec::new(),
         next_offer: 1,
         live_messages: Vec::new(),
+        bots: Vec::new(),
+        stand_ins: Vec::new(),
         finished: false,
     };
-    let session = Session::new_lobby(meta);
+    let mut session = Session::new_lobby(meta);
+    let bot_news = match bots::bot_count(changes).map(|n| bots::set_bot_count(&mut session, n)) {
+        Some(Err(e)) => return refuse(caller, e),
+        Some(Ok(news)) => news,
+        None => String::new(),
+    };
+    session.refresh_players();
     if let Err(e) = session.save_meta(&*table.store) {
         return refuse(
             caller,
@@ -129,7 +137,10 @@ pub(super) fn new_lobby(
     } else {
         ""
     };
-    let reply = lobby_reply(&session, &format!("{} opened a game. {note}", caller.name));
+    let reply = lobby_reply(
+        &session,
+        &format!("{} opened a game. {bot_news}{note}", caller.name),
+    );
     table.insert_session(session);
     vec![reply]
 }
@@ -184,7 +195,11 @@ pub(super) fn set_settings(table: &mut Table, caller: &Caller, changes: &[Settin
             ));
         }
         s.meta.settings = next;
-        Ok("Settings changed. ".into())
+        let bot_news = match bots::bot_count(changes) {
+            Some(n) => bots::set_bot_count(s, n)?,
+            None => String::new(),
+        };
+        Ok(format!("Settings changed. {bot_news}"))
     })
 }
 

@@ -7,6 +7,7 @@
 //! nor fails silently.
 
 use super::*;
+use crate::table::lobby::AfkPolicy;
 
 /// The first wait after a failed automatic move.
 pub const FIRST_RETRY_MS: u64 = 1_000;
@@ -54,7 +55,11 @@ pub fn next_deadline(table: &Table) -> Option<u64> {
                 None => timer::lobby_deadline(s.meta.created_ms, table.options.lobby_expiry_ms),
                 Some(_) => None,
             };
-            let due = match (s.next_deadline(), table.tick_retries.get(id)) {
+            let bots = s.bot_due(table.options.bot_delay_ms);
+            let due = match (
+                bots.into_iter().chain(s.next_deadline()).min(),
+                table.tick_retries.get(id),
+            ) {
                 (Some(due), Some(r)) if Some(r.version) == s.game().map(|g| g.version) => {
                     Some(due.max(r.at_ms))
                 }
@@ -84,33 +89,54 @@ pub fn tick(table: &mut Table, now_ms: u64) -> Vec<Reply> {
         if s.meta.finished {
             continue;
         }
+        if let Some(due) = s.bot_due(table.options.bot_delay_ms)
+            && now_ms >= due
+        {
+            if !retry_pending(table, id, now_ms) {
+                let before = version_of(table, id);
+                replies.extend(bots::play_bots(table, id, now_ms));
+                replies.extend(note_progress(table, id, before, now_ms));
+            }
+            continue;
+        }
         let (Some(deadline), Some(g)) = (s.deadline(), s.game()) else {
             continue;
         };
-        if now_ms >= deadline {
-            if table
-                .tick_retries
-                .get(&id)
-                .is_some_and(|r| now_ms < r.at_ms)
-            {
+        let afk = s.meta.settings.afk;
+        if now_ms >= deadline && afk != AfkPolicy::Wait {
+            if retry_pending(table, id, now_ms) {
                 continue;
             }
-            replies.extend(act_for_the_absent(table, id, now_ms));
+            if afk == AfkPolicy::Bot {
+                let before = version_of(table, id);
+                match bots::stand_in_for_absent(table, id, now_ms) {
+                    Ok(r) => replies.extend(r),
+                    Err(e) => tracing::warn!(game = id, "could not seat a stand-in bot: {e}"),
+                }
+                replies.extend(note_progress(table, id, before, now_ms));
+            } else {
+                replies.extend(act_for_the_absent(table, id, now_ms));
+            }
         } else if s.reminder_due().is_some_and(|at| now_ms >= at) {
             let left_s = deadline.saturating_sub(now_ms).div_ceil(1000);
-            let waiting = g.waiting_for();
+            let waiting: Vec<Seat> = g
+                .waiting_for()
+                .into_iter()
+                .filter(|&w| s.bot_at(w).is_none())
+                .collect();
+            let who = waiting
+                .iter()
+                .map(|&w| s.name(w))
+                .collect::<Vec<_>>()
+                .join(", ");
+            let then = match afk {
+                AfkPolicy::Bot => format!("{left_s} s left before a bot plays for you."),
+                AfkPolicy::Auto => format!("{left_s} s left before the table acts for you."),
+                AfkPolicy::Wait => "The game is waiting for you.".into(),
+            };
             let mut r = Reply::public(
                 s.place(),
-                format!(
-                    "⏰ {}: {} s left before the table acts for you. {}",
-                    waiting
-                        .iter()
-                        .map(|&w| s.name(w))
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                    left_s,
-                    messages::waiting_text(g, &s.names())
-                ),
+                format!("⏰ {who}: {then} {}", messages::waiting_text(g, &s.names())),
             )
             .with_kind(ReplyKind::TurnStart)
             .with_game(id);
@@ -122,6 +148,42 @@ pub fn tick(table: &mut Table, now_ms: u64) -> Vec<Reply> {
         }
     }
     replies
+}
+
+fn retry_pending(table: &Table, id: GameId, now_ms: u64) -> bool {
+    table
+        .tick_retries
+        .get(&id)
+        .is_some_and(|r| now_ms < r.at_ms)
+}
+
+/// After bots were to move: progress clears a retry; no progress (a move that could not be
+/// saved, or a bot's move the engine refused) schedules one, and the players hear of it once.
+fn note_progress(table: &mut Table, id: GameId, before: Option<u64>, now_ms: u64) -> Vec<Reply> {
+    let after = version_of(table, id);
+    let Some(version) = after.filter(|_| after == before) else {
+        table.tick_retries.remove(&id);
+        return Vec::new();
+    };
+    let previous = table.tick_retries.get(&id).copied();
+    let retry = TickRetry::after(previous.as_ref(), version, now_ms);
+    table.tick_retries.insert(id, retry);
+    tracing::warn!(
+        game = id,
+        retry_in_ms = retry.wait_ms,
+        "a bot could not move"
+    );
+    let first = previous.is_none_or(|p| p.version != version);
+    match table.sessions.get(&id) {
+        Some(s) if first => vec![
+            Reply::public(
+                s.place(),
+                "A bot's move could not be saved, so it did not happen; the table will try again.",
+            )
+            .with_game(id),
+        ],
+        _ => Vec::new(),
+    }
 }
 
 /// The automatic move of every seat game `id` waits for. If none could be made, the game gets

@@ -1,0 +1,121 @@
+//! Who plays a seat: its player, a computer player seated in the lobby, or a bot standing in
+//! for an absent player (the turn timer ran out with `afk bot`, or the player said `away`).
+//!
+//! A seated bot is an ordinary seat whose user id lies in [`BOT_USERS`]: ids no platform
+//! gives out (Discord's snowflakes stay below it until 2084, Matrix ids have the top bit set,
+//! the console counts from 1). Its level and own seed are in the game's meta record, so a
+//! resumed game's bots decide exactly as before.
+
+use std::ops::Range;
+
+use super::record::GameMeta;
+use super::reply::{Reply, UserId};
+use super::session::Session;
+use crate::bots::Bot;
+use crate::engine::Seat;
+
+/// User ids of seated bots.
+pub const BOT_USERS: Range<UserId> = 0x7FFF_FF00_0000_0000..0x7FFF_FF00_0001_0000;
+
+/// Names a bot takes, in order, skipping names already at the table. Each says it is a bot.
+const BOT_NAMES: [&str; 8] = [
+    "AdaBot",
+    "BabbageBot",
+    "CurieBot",
+    "DijkstraBot",
+    "EulerBot",
+    "FaradayBot",
+    "GaussBot",
+    "HopperBot",
+];
+
+pub fn is_bot_user(user: UserId) -> bool {
+    BOT_USERS.contains(&user)
+}
+
+/// The name and user id for a new bot in this lobby.
+pub fn new_bot_identity(meta: &GameMeta) -> (String, UserId) {
+    let taken = |n: &str| meta.seats.iter().any(|s| s.name.eq_ignore_ascii_case(n));
+    let name = BOT_NAMES
+        .iter()
+        .find(|n| !taken(n))
+        .map(|n| n.to_string())
+        .unwrap_or_else(|| format!("Bot{}", meta.seats.len() + 1));
+    let user = (BOT_USERS.start..BOT_USERS.end)
+        .find(|u| !meta.seats.iter().any(|s| s.user == *u))
+        .unwrap_or(BOT_USERS.start);
+    (name, user)
+}
+
+impl GameMeta {
+    /// The bot seated as `user`, if it is one.
+    pub fn seated_bot(&self, user: UserId) -> Option<Bot> {
+        self.bots.iter().find(|(u, _)| *u == user).map(|(_, b)| *b)
+    }
+
+    /// The bot standing in for player `user`, if any.
+    pub fn stand_in(&self, user: UserId) -> Option<Bot> {
+        self.stand_ins
+            .iter()
+            .find(|(u, _)| *u == user)
+            .map(|(_, b)| *b)
+    }
+}
+
+impl Session {
+    /// The bot that plays `seat` now: a seated bot or a stand-in.
+    pub fn bot_at(&self, seat: Seat) -> Option<Bot> {
+        let user = self.user(seat)?;
+        self.meta
+            .seated_bot(user)
+            .or_else(|| self.meta.stand_in(user))
+    }
+
+    /// Seats the game waits for that a bot plays.
+    pub fn waiting_bots(&self) -> Vec<(Seat, Bot)> {
+        let Some(g) = self.game() else {
+            return Vec::new();
+        };
+        if self.meta.finished || g.winner().is_some() {
+            return Vec::new();
+        }
+        g.waiting_for()
+            .into_iter()
+            .filter_map(|s| Some((s, self.bot_at(s)?)))
+            .collect()
+    }
+
+    /// When the bots this game waits for move: a short pause after the last move, so people
+    /// can follow.
+    pub fn bot_due(&self, delay_ms: u64) -> Option<u64> {
+        (!self.waiting_bots().is_empty()).then(|| self.last_activity_ms() + delay_ms)
+    }
+}
+
+/// Bots read nothing: replies addressed to a bot's user are dropped, and bots are never
+/// mentioned.
+pub fn drop_bot_audience(replies: Vec<Reply>) -> Vec<Reply> {
+    replies
+        .into_iter()
+        .filter(|r| !matches!(r.audience, super::reply::Audience::Private(u) if is_bot_user(u)))
+        .map(|mut r| {
+            r.mention.retain(|u| !is_bot_user(*u));
+            r
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bot_ids_meet_no_platform() {
+        // The newest Discord snowflake before 2084 and any Matrix id stay outside.
+        let discord_2080 = ((2080 - 2015) * 365 * 24 * 3600 * 1000u64) << 22;
+        assert!(!is_bot_user(discord_2080));
+        assert!(!is_bot_user(crate::hosting::MATRIX_ID_BIT | 5));
+        assert!(!is_bot_user(3));
+        assert!(is_bot_user(BOT_USERS.start));
+    }
+}

@@ -1,0 +1,295 @@
+//! Computer players at the table: seating them in the lobby, their moves (made by the clock,
+//! like the turn timer's, so a person can follow), their answers to trade offers, and bots
+//! standing in for absent players (`afk bot`, `away`) until those players act again.
+
+use super::*;
+use crate::bots::{Bot, BotLevel};
+use crate::table::bot_seats;
+
+/// A bot's own seed: derived from a host-chosen game seed (so a seeded game replays with the
+/// same bots), else drawn from the OS. Either way the bot never learns the game's seed.
+fn bot_seed(s: &Session, user: UserId) -> u64 {
+    match s.meta.settings.seed {
+        Some(seed) => seed.rotate_left(17) ^ user.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+        None => rand::random(),
+    }
+}
+
+fn seat_bot(s: &mut Session, level: BotLevel) -> Result<String, String> {
+    let max = s.meta.settings.max_players as usize;
+    if s.meta.seats.len() >= max {
+        return Err(format!("The table is full ({max} players)."));
+    }
+    let (name, user) = bot_seats::new_bot_identity(&s.meta);
+    let seed = bot_seed(s, user);
+    s.meta.seats.push(SeatUser {
+        user,
+        name: name.clone(),
+    });
+    s.meta.bots.push((user, Bot { level, seed }));
+    Ok(name)
+}
+
+fn unseat_bot(s: &mut Session, name: Option<&str>) -> Result<String, String> {
+    let bot_seat = s.meta.seats.iter().rposition(|u| {
+        s.meta.seated_bot(u.user).is_some() && name.is_none_or(|n| u.name.eq_ignore_ascii_case(n))
+    });
+    let Some(i) = bot_seat else {
+        return Err(match name {
+            Some(n) => format!("There is no bot called {n} at this table."),
+            None => "There is no bot at this table.".into(),
+        });
+    };
+    let gone = s.meta.seats.remove(i);
+    s.meta.bots.retain(|(u, _)| *u != gone.user);
+    Ok(gone.name)
+}
+
+/// `bots N` when opening or changing a lobby: seats or unseats bots until there are N.
+pub(super) fn set_bot_count(s: &mut Session, wanted: u8) -> Result<String, String> {
+    let mut news = String::new();
+    while s.meta.bots.len() > wanted as usize {
+        news.push_str(&format!("{} left. ", unseat_bot(s, None)?));
+    }
+    while s.meta.bots.len() < wanted as usize {
+        let name = seat_bot(s, BotLevel::default())?;
+        news.push_str(&format!("{name} (a strong bot) joined. "));
+    }
+    Ok(news)
+}
+
+/// The bot count a list of settings asks for, if any.
+pub(super) fn bot_count(changes: &[Setting]) -> Option<u8> {
+    changes.iter().rev().find_map(|c| match c {
+        Setting::Bots(n) => Some(*n),
+        _ => None,
+    })
+}
+
+pub(super) fn add_bot(table: &mut Table, caller: &Caller, level: BotLevel) -> Vec<Reply> {
+    let user = caller.user;
+    change_lobby(table, caller, |s| {
+        if s.meta.host != user {
+            return Err("Only the host can add bots.".into());
+        }
+        let name = seat_bot(s, level)?;
+        Ok(format!("{name} (a {level} bot) joined. "))
+    })
+}
+
+pub(super) fn remove_bot(table: &mut Table, caller: &Caller, name: Option<&str>) -> Vec<Reply> {
+    let user = caller.user;
+    change_lobby(table, caller, |s| {
+        if s.meta.host != user {
+            return Err("Only the host can remove bots.".into());
+        }
+        Ok(format!("{} left. ", unseat_bot(s, name)?))
+    })
+}
+
+/// Saves a change to who stands in for whom; on a failed save the record is as before.
+fn change_stand_ins(
+    table: &mut Table,
+    id: GameId,
+    change: impl FnOnce(&mut Vec<(UserId, Bot)>),
+) -> Result<(), crate::store::StoreError> {
+    let Some(s) = table.sessions.get_mut(&id) else {
+        return Ok(());
+    };
+    let before = s.meta.clone();
+    change(&mut s.meta.stand_ins);
+    s.save_meta_or_restore(&*table.store, before)
+}
+
+/// `away`: a bot plays the caller's seat until they act again or say `back`.
+pub(super) fn away(table: &mut Table, caller: &Caller) -> Vec<Reply> {
+    let Some((id, _)) = seated(table, caller) else {
+        return seat_refusal(table, caller);
+    };
+    let Some(s) = table.sessions.get(&id) else {
+        return no_game(caller);
+    };
+    if s.meta.stand_in(caller.user).is_some() {
+        return refuse(
+            caller,
+            "A bot plays your seat already; say back to play again.",
+        );
+    }
+    let bot = Bot {
+        level: BotLevel::Strong,
+        seed: rand::random(),
+    };
+    if let Err(e) = change_stand_ins(table, id, |list| list.push((caller.user, bot))) {
+        return refuse(
+            caller,
+            format!("The change could not be saved ({e}); try again."),
+        );
+    }
+    let Some(s) = table.sessions.get(&id) else {
+        return Vec::new();
+    };
+    let name = s.seat_of(caller.user).map(|seat| s.name(seat));
+    // If the game waits for this seat, the bot moves at the next tick, after the usual pause
+    // (an input wakes the timer task).
+    vec![
+        Reply::public(
+            s.place(),
+            format!(
+                "🤖 A bot plays {}'s seat until they are back.",
+                name.unwrap_or_default()
+            ),
+        )
+        .with_game(id)
+        .to_caller(),
+    ]
+}
+
+/// The caller is back: the bot standing in for them (if any) leaves their seat. Called with
+/// `explicit` for `back`, else before any move or trade of theirs (a player who acts is back).
+pub(super) fn welcome_back(table: &mut Table, caller: &Caller, explicit: bool) -> Vec<Reply> {
+    let Some((id, _)) = seated(table, caller) else {
+        return if explicit {
+            seat_refusal(table, caller)
+        } else {
+            Vec::new()
+        };
+    };
+    let standing_in = table
+        .sessions
+        .get(&id)
+        .is_some_and(|s| s.meta.stand_in(caller.user).is_some());
+    if !standing_in {
+        return if explicit {
+            refuse(caller, "Nobody plays your seat but you.")
+        } else {
+            Vec::new()
+        };
+    }
+    if let Err(e) = change_stand_ins(table, id, |list| list.retain(|(u, _)| *u != caller.user)) {
+        tracing::warn!(game = id, "could not save a player's return: {e}");
+        return refuse(
+            caller,
+            format!("Your return could not be saved ({e}); try again."),
+        );
+    }
+    let Some(s) = table.sessions.get(&id) else {
+        return Vec::new();
+    };
+    vec![
+        Reply::public(
+            s.place(),
+            format!("{} is back and plays their seat again.", caller.name),
+        )
+        .with_game(id),
+    ]
+}
+
+/// The turn timer ran out with `afk bot`: bots stand in for the absent players the game
+/// waits for, and move at once.
+pub(super) fn stand_in_for_absent(
+    table: &mut Table,
+    id: GameId,
+    now_ms: u64,
+) -> Result<Vec<Reply>, crate::store::StoreError> {
+    let Some(s) = table.sessions.get(&id) else {
+        return Ok(Vec::new());
+    };
+    let Some(g) = s.game() else {
+        return Ok(Vec::new());
+    };
+    let absent: Vec<(UserId, String)> = g
+        .waiting_for()
+        .into_iter()
+        .filter(|&seat| s.bot_at(seat).is_none())
+        .filter_map(|seat| Some((s.user(seat)?, s.name(seat))))
+        .collect();
+    let place = s.place();
+    let bots: Vec<(UserId, Bot)> = absent
+        .iter()
+        .map(|(u, _)| {
+            let bot = Bot {
+                level: BotLevel::Strong,
+                seed: rand::random(),
+            };
+            (*u, bot)
+        })
+        .collect();
+    change_stand_ins(table, id, |list| list.extend(bots))?;
+    let mut replies: Vec<Reply> = absent
+        .iter()
+        .map(|(user, name)| {
+            let mut r = Reply::public(
+                place,
+                format!("⏰ Time is up for {name}: a bot plays their seat until they are back."),
+            )
+            .with_game(id);
+            r.mention = vec![*user];
+            r
+        })
+        .collect();
+    replies.extend(play_bots(table, id, now_ms));
+    Ok(replies)
+}
+
+/// One move for every seat game `id` waits for that a bot plays, each decided from that
+/// seat's view and legal actions only.
+pub(super) fn play_bots(table: &mut Table, id: GameId, now_ms: u64) -> Vec<Reply> {
+    let waiting = table
+        .sessions
+        .get(&id)
+        .map(Session::waiting_bots)
+        .unwrap_or_default();
+    let mut replies = Vec::new();
+    for (seat, bot) in waiting {
+        let Some(g) = table.sessions.get(&id).and_then(|s| s.game()) else {
+            break;
+        };
+        // An earlier bot's move may have changed what the game waits for.
+        if !g.waiting_for().contains(&seat) {
+            continue;
+        }
+        let legal = g.legal_actions(seat);
+        if legal.is_empty() {
+            continue;
+        }
+        let action = bot.choose(&g.view(Some(seat)), &legal);
+        replies.extend(act(table, id, seat, &action, None, now_ms, None));
+    }
+    replies
+}
+
+/// Bots the new offer `offer` can involve answer it at once: accept what helps them.
+pub(super) fn answer_offer(table: &mut Table, id: GameId, offer: u32, now_ms: u64) -> Vec<Reply> {
+    let Some(s) = table.sessions.get(&id) else {
+        return Vec::new();
+    };
+    let Some(g) = s.game() else {
+        return Vec::new();
+    };
+    let Some(o) = s.meta.offers.iter().find(|o| o.id == offer) else {
+        return Vec::new();
+    };
+    let names = s.names();
+    let answers: Vec<(Caller, bool)> = (0..names.len() as Seat)
+        .filter_map(|seat| {
+            let bot = s.bot_at(seat)?;
+            let yes = offers::check_response(g, &names, o, seat, true).is_ok()
+                && bot.accepts(&g.view(Some(seat)), &o.get, &o.give);
+            if !yes && offers::check_response(g, &names, o, seat, false).is_err() {
+                return None;
+            }
+            let caller = Caller::new(s.place(), s.user(seat)?, s.name(seat));
+            Some((caller, yes))
+        })
+        .collect();
+    let mut replies = Vec::new();
+    for (caller, yes) in answers {
+        let answer = if yes {
+            TradeCommand::Accept(offer)
+        } else {
+            TradeCommand::Decline(offer)
+        };
+        replies.extend(trade(table, &caller, answer, now_ms));
+    }
+    replies
+}
