@@ -19,7 +19,7 @@ use super::host::PlaceKind;
 use super::interact::answer;
 
 pub type Context<'a> = poise::Context<'a, Arc<Bot>, BotError>;
-type CommandResult = Result<(), BotError>;
+pub(super) type CommandResult = Result<(), BotError>;
 
 /// Discord shows at most 25 autocomplete choices and 100 characters per choice name.
 const MAX_CHOICES: usize = 25;
@@ -31,7 +31,7 @@ pub fn all() -> Vec<poise::Command<Arc<Bot>, BotError>> {
 }
 
 /// Sends `text` to the table as `ctx`'s author in `ctx`'s channel and posts the replies.
-async fn send(ctx: Context<'_>, text: String) -> CommandResult {
+pub(super) async fn send(ctx: Context<'_>, text: String) -> CommandResult {
     let poise::Context::Application(app) = ctx else {
         return Ok(());
     };
@@ -102,6 +102,26 @@ impl BoardChoice {
             BoardChoice::Beginner => "beginner",
             BoardChoice::Variable => "variable",
             BoardChoice::RandomTokens => "random-tokens",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum AfkChoice {
+    #[name = "a bot plays the seat"]
+    Bot,
+    #[name = "an automatic move"]
+    Auto,
+    #[name = "wait for the player"]
+    Wait,
+}
+
+impl AfkChoice {
+    fn word(self) -> &'static str {
+        match self {
+            AfkChoice::Bot => "bot",
+            AfkChoice::Auto => "auto",
+            AfkChoice::Wait => "wait",
         }
     }
 }
@@ -230,9 +250,29 @@ fn earlier_option(ctx: Context<'_>, name: &str) -> String {
     slash_command,
     guild_only,
     subcommands(
-        "new", "join", "leave", "start", "roll", "build", "buy", "play", "robber", "discard",
-        "trade", "bank", "end", "hand", "board", "status", "log", "export", "rules", "help",
-        "abandon", "rematch"
+        "new",
+        "join",
+        "leave",
+        "start",
+        "roll",
+        "build",
+        "buy",
+        "play",
+        "robber",
+        "discard",
+        "trade",
+        "bank",
+        "end",
+        "hand",
+        "board",
+        "status",
+        "log",
+        "export",
+        "rules",
+        "help",
+        "abandon",
+        "rematch",
+        "super::bot_commands::bot"
     ),
     subcommand_required
 )]
@@ -261,10 +301,21 @@ async fn new(
     #[max = 1440]
     timer: Option<u32>,
     #[description = "Game seed, to replay a known board, deck and dice"] seed: Option<u32>,
+    #[description = "Computer players to seat now (strong; more with the lobby's Add bot)"]
+    #[max = 5]
+    bots: Option<u8>,
+    #[description = "When the turn timer runs out: a bot plays the seat, an automatic move, or wait"]
+    afk: Option<AfkChoice>,
 ) -> CommandResult {
     let mut text = new_text(players, board, vp, discard_limit, timer);
     if let Some(seed) = seed {
         text.push_str(&format!(" seed {seed}"));
+    }
+    if let Some(n) = bots {
+        text.push_str(&format!(" bots {n}"));
+    }
+    if let Some(a) = afk {
+        text.push_str(&format!(" afk {}", a.word()));
     }
     let bot = ctx.data().clone();
     let poise::Context::Application(app) = ctx else {
@@ -788,7 +839,7 @@ mod tests {
         for expected in [
             "new", "join", "leave", "start", "roll", "build", "buy", "play", "robber", "discard",
             "trade", "bank", "end", "hand", "board", "status", "log", "export", "rules", "help",
-            "abandon", "rematch",
+            "abandon", "rematch", "bot",
         ] {
             assert!(names.contains(&expected), "missing /catan {expected}");
         }

@@ -20,6 +20,11 @@ pub fn help_embed() -> CreateEmbed {
             false,
         )
         .field(
+            "Bots",
+            "**Add bot** in the lobby (or `/catan new bots:3`, `/catan bot add level:easy`)              seats a computer player. The `afk` option of `/catan new` says what happens when              the turn timer runs out: a bot plays the seat (until its player acts again), an              automatic move, or nothing. `/catan bot away` lets a bot play your seat;              `/catan bot back` takes it back.",
+            false,
+        )
+        .field(
             "Your turn",
             "The turn message pings you and shows what you can do: **Roll**, **Build** \
              (pick a road, settlement, city or a development card), **Trade**, **Play card**, \

@@ -9,6 +9,7 @@
 //!   edits and the timer task; `crate::serve` starts this adapter.
 
 mod bot;
+mod bot_commands;
 mod caller;
 mod commands;
 pub use crate::config;

@@ -9,6 +9,9 @@ pub fn text() -> String {
         "**Catan in this room**\n\
          Start: `{p} new` opens a table, others `{p} join`, the host types `{p} start` \
          (`{p} new players 5 board variable` for a 5–6 player game on a shuffled board; `{p} set timer 10` in the lobby).\n\
+         Bots: `{p} addbot` (or `{p} addbot easy`) seats a computer player in the lobby, \
+         `{p} new bots 3` opens a table with three; `{p} away` lets a bot play your seat until \
+         you act again or type `{p} back`.\n\
          Each turn the bot posts the board and a turn message. React on the turn message: \
          🎲 roll · 🛒 buy a development card · ✅ end the turn · 🃏 your hand.\n\
          Everything else is typed: `{p} build road 12-13`, `{p} build settlement 23`, \

@@ -186,7 +186,7 @@ pub fn parse(text: &str, ctx: Option<&ParseContext>) -> Result<Command, ParseErr
                 U_REMOVEBOT,
             )),
         },
-        "away" | "afk" => no_args(rest, Command::Away, "away"),
+        "away" => no_args(rest, Command::Away, "away"),
         "back" => no_args(rest, Command::Back, "back"),
         "roll" | "r" => no_args(rest, Command::Action(Action::Roll), "roll"),
         "end" | "done" | "pass" => {

@@ -40,6 +40,7 @@ pub fn button(table: &mut Table, caller: &Caller, custom_id: &str, now_ms: u64) 
         ("status", None, None) => run(table, caller, Command::Status, now_ms),
         ("join", None, None) => run(table, caller, Command::Join, now_ms),
         ("start", None, None) => run(table, caller, Command::Start, now_ms),
+        ("addbot", None, None) => run(table, caller, Command::AddBot(Default::default()), now_ms),
         ("leave", None, None) => run(table, caller, Command::Leave, now_ms),
         ("abandon", None, None) => run(table, caller, Command::Abandon, now_ms),
         ("accept", Some(o), None) => trade(table, caller, TradeCommand::Accept(o), now_ms),

@@ -10,6 +10,7 @@ pub(super) fn lobby_buttons(id: GameId) -> Vec<Button> {
     [
         ("join", "Join"),
         ("leave", "Leave"),
+        ("addbot", "Add bot (host)"),
         ("start", "Start (host)"),
         ("abandon", "Abandon (host)"),
     ]
