@@ -281,6 +281,8 @@ pub async fn catan(_: Context<'_>) -> CommandResult {
 }
 
 /// Open a new game here; others join with /catan join.
+// One parameter per Discord option: poise builds the command from this signature.
+#[allow(clippy::too_many_arguments)]
 #[poise::command(slash_command)]
 async fn new(
     ctx: Context<'_>,
