@@ -135,6 +135,8 @@ pub struct TableDefaults {
     pub turn_timer_minutes: u32,
     /// Hours a lobby may wait for its start before it is closed; 0 = lobbies never expire.
     pub lobby_expiry_hours: u32,
+    /// Milliseconds computer players wait after the last move before they move.
+    pub bot_delay_ms: u64,
 }
 
 impl Default for TableDefaults {
@@ -142,6 +144,7 @@ impl Default for TableDefaults {
         TableDefaults {
             turn_timer_minutes: 0,
             lobby_expiry_hours: 24,
+            bot_delay_ms: crate::table::DEFAULT_BOT_DELAY_MS,
         }
     }
 }
@@ -402,7 +405,7 @@ mod tests {
         let text = format!(
             "token = \"{TOKEN}\"\ndata_dir = \"/var/lib/catan\"\nlog_level = \"debug\"\n\
              proxy_url = \"http://127.0.0.1:9/\"\ngame_threads = true\nprivate_notices = \"drop\"\n\
-             edit_debounce_ms = 200\n[commands]\nguild_ids = [1, 2]\n[table]\nturn_timer_minutes = 5\nlobby_expiry_hours = 3\n"
+             edit_debounce_ms = 200\n[commands]\nguild_ids = [1, 2]\n[table]\nturn_timer_minutes = 5\nlobby_expiry_hours = 3\nbot_delay_ms = 700\n"
         );
         let c = Config::parse("c.toml", &text, &no_env()).unwrap();
         assert_eq!(c.guild_ids, vec![1, 2]);
@@ -412,6 +415,7 @@ mod tests {
         assert_eq!(c.edit_debounce_ms, 200);
         assert_eq!(c.table.turn_timer_minutes, 5);
         assert_eq!(c.table.lobby_expiry_hours, 3);
+        assert_eq!(c.table.bot_delay_ms, 700);
     }
 
     #[test]

@@ -24,6 +24,7 @@ pub fn open_table(config: &Config) -> Result<Table, HostError> {
             0 => None,
             h => Some(h as u64 * 3_600_000),
         },
+        bot_delay_ms: config.table.bot_delay_ms,
         ..TableOptions::default()
     };
     let store = crate::store::SledStore::open(&config.data_dir)

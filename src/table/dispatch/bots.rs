@@ -175,13 +175,13 @@ pub(super) fn welcome_back(table: &mut Table, caller: &Caller, explicit: bool) -
     let Some(s) = table.sessions.get(&id) else {
         return Vec::new();
     };
-    vec![
-        Reply::public(
-            s.place(),
-            format!("{} is back and plays their seat again.", caller.name),
-        )
-        .with_game(id),
-    ]
+    let notice = Reply::public(
+        s.place(),
+        format!("{} is back and plays their seat again.", caller.name),
+    )
+    .with_game(id);
+    // `back` is answered by the notice; a move keeps its own answer.
+    vec![if explicit { notice.to_caller() } else { notice }]
 }
 
 /// The turn timer ran out with `afk bot`: bots stand in for the absent players the game
