@@ -157,8 +157,9 @@ pub fn run(args: LocalArgs) -> anyhow::Result<std::process::ExitCode> {
         )),
         None => Box::new(std::io::BufReader::new(std::io::stdin())),
     };
-    // The player chosen with `as name`; until then a command must say whose it is.
-    let mut active: Option<usize> = None;
+    // The player chosen with `as name`; until then a command must say whose it is (unless
+    // one person plays alone, with bots).
+    let mut active: Option<usize> = (players.len() == 1).then_some(0);
     let mut lines = input::LineReader::new(reader);
     run_bots(&mut table, &mut printer)?;
     let mut n = 0;

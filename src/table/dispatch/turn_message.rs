@@ -51,7 +51,18 @@ pub(super) fn prompt(table: &Table, id: GameId, fresh: bool, image: bool) -> Vec
     if image {
         r.image = render(table, s);
     }
-    if !over {
+    // A bot's turn: nothing to hint; the buttons left are those for anyone (a hand, an
+    // offer to the bot).
+    let bots_only = g.waiting_for().iter().all(|w| s.bot_at(*w).is_some());
+    if !over && bots_only {
+        r.buttons = turn_buttons(g, id);
+        r.buttons.retain(|b| {
+            matches!(
+                b.id.split(':').nth(2),
+                Some("hand" | "trade" | "board" | "status")
+            )
+        });
+    } else if !over {
         r.buttons = turn_buttons(g, id);
         // A hint never names a button the message does not have.
         r.hints = messages::waiting_hints(g)
