@@ -101,10 +101,14 @@ fn offers_and_acceptances_never_exceed_the_hand() {
 
 #[test]
 fn a_bot_declines_to_help_a_player_near_victory() {
-    for (mut game, _) in positions(3, &lineup(1), 7).into_iter().take(20) {
-        if game.phase != Phase::Main {
-            continue;
-        }
+    let mains: Vec<Game> = positions(3, &lineup(1), 7)
+        .into_iter()
+        .map(|(g, _)| g)
+        .filter(|g| g.phase == Phase::Main)
+        .take(20)
+        .collect();
+    assert!(!mains.is_empty());
+    for mut game in mains {
         let current = game.current;
         let other = (current + 1) % game.players.len() as Seat;
         // the offerer has 8 points in settlements and cities (of a 10-point game)

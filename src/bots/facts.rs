@@ -116,9 +116,9 @@ impl<'a> Facts<'a> {
         let y = self.vertex_yield(v);
         let have = self.income.get(seat as usize).copied().unwrap_or_default();
         let mut value = 0.0;
-        for r in 0..5 {
-            value += y[r] * self.scarcity[r];
-            if y[r] > 0.0 && have[r] < 1.0 {
+        for ((yield_r, scarcity), have_r) in y.iter().zip(self.scarcity).zip(have) {
+            value += yield_r * scarcity;
+            if *yield_r > 0.0 && have_r < 1.0 {
                 value += 2.0;
             }
         }
