@@ -1,6 +1,7 @@
 //! `catan-bot simulate`: plays many games with uniformly random legal actions (no domestic
 //! trades), reports speed and outcomes, and with `--check` verifies the engine's invariants
-//! after every action.
+//! after every action. With `--bots strong,random,random,random` it plays bot matches instead
+//! (`sim/bot_matches.rs`) and reports each seat kind's win rate.
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -10,6 +11,8 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::engine::{Action, Event, Game, Settings, invariants};
+
+mod bot_matches;
 
 /// Command-line arguments.
 #[derive(clap::Args, Debug)]
@@ -29,6 +32,10 @@ pub struct SimulateArgs {
     /// Stop a game without a winner after this many turns (random play is slow to finish).
     #[arg(long, default_value_t = 1000)]
     pub max_turns: u32,
+    /// Play a bot match instead: the seat kinds, comma-separated (`strong`, `easy`, `random`;
+    /// 2 to 6 seats), rotated across games. Overrides `--players`.
+    #[arg(long)]
+    pub bots: Option<String>,
 }
 
 impl Default for SimulateArgs {
@@ -39,6 +46,7 @@ impl Default for SimulateArgs {
             seed: 1,
             check: false,
             max_turns: 1000,
+            bots: None,
         }
     }
 }
@@ -122,6 +130,9 @@ pub fn play_random_game(
 
 /// Entry point of the subcommand.
 pub fn run(args: SimulateArgs) -> anyhow::Result<ExitCode> {
+    if let Some(lineup) = &args.bots {
+        return bot_matches::run(lineup, &args);
+    }
     let counts = parse_players(&args.players)?;
     let start = Instant::now();
     let (mut actions, mut turns, mut won) = (0u64, 0u64, 0u64);

@@ -3,16 +3,33 @@
 //! (which the engine computes from public facts and the seat's own hand). It never gets the
 //! [`crate::engine::Game`], so it cannot read another hand, the deck order or the seed.
 //!
-//! Decisions are deterministic: the bot's own seed and the game version pick every random
-//! choice, so a replayed game (or one resumed after a crash) makes the same move.
+//! Decisions are deterministic: the bot's own seed, the game version and the seat pick every
+//! random choice (a ChaCha RNG, never the OS), so a replayed game (or one resumed after a crash)
+//! makes the same move.
+//!
+//! Modules: [`facts`] reads the board off the view, [`plan`] ranks the next builds, [`strong`]
+//! and [`easy`] are the two levels, [`robber`] places the robber, [`trade`] answers and makes
+//! offers between players.
+
+pub mod arena;
+mod easy;
+pub mod facts;
+pub mod plan;
+mod robber;
+mod strong;
+mod trade;
 
 use std::fmt;
 use std::str::FromStr;
 
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::engine::{Action, GameView, Resources};
+use facts::Facts;
+use rand::Rng;
 
 /// How well a bot plays.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -66,29 +83,51 @@ pub struct Bot {
 }
 
 impl Bot {
+    pub fn new(level: BotLevel, seed: u64) -> Bot {
+        Bot { level, seed }
+    }
+
     /// The action to take now. `view` is the bot's seat's view (`view.viewer` is its seat) and
-    /// `legal` that seat's legal actions, not empty.
+    /// `legal` that seat's legal actions, not empty. Always returns one of `legal`
+    /// (`EndTurn` only if `legal` is empty against the contract).
     pub fn choose(&self, view: &GameView, legal: &[Action]) -> Action {
-        let _ = (self.level, self.seed, view);
-        legal
-            .iter()
-            .find(|a| !matches!(a, Action::EndTurn))
+        let f = Facts::new(view);
+        let mut rng = self.rng(view, 1);
+        let pick = match self.level {
+            BotLevel::Easy => easy::choose(&f, legal, &mut rng),
+            BotLevel::Strong => strong::choose(&f, legal, &mut rng),
+        };
+        pick.or_else(|| legal.iter().find(|a| **a == Action::EndTurn))
             .or(legal.first())
             .cloned()
             .unwrap_or(Action::EndTurn)
     }
 
-    /// Whether to accept a domestic trade offered to the bot's seat: the bot would give
-    /// `give` and receive `get`. (Its hand is in `view.own`.)
+    /// Whether to accept a domestic trade offered to the bot's seat by the current player: the
+    /// bot would give `give` and receive `get`. (Its hand is in `view.own`.) Never accepts what
+    /// it cannot pay.
     pub fn accepts(&self, view: &GameView, give: &Resources, get: &Resources) -> bool {
-        let _ = (view, give, get);
-        false
+        trade::accepts(&Facts::new(view), give, get)
     }
 
     /// A trade the bot offers to everyone on its own turn, if any: it would give the first and
-    /// receive the second. Called at most once per turn by the table.
+    /// receive the second. Called at most once per turn by the table. Only offers cards it
+    /// holds; the easy bot offers rarely.
     pub fn offer(&self, view: &GameView) -> Option<(Resources, Resources)> {
-        let _ = view;
-        None
+        if self.level == BotLevel::Easy && self.rng(view, 2).gen_range(0..10) != 0 {
+            return None;
+        }
+        trade::offer(&Facts::new(view))
+    }
+
+    /// The RNG for one decision: from the bot's seed, the game version, the seat and what is
+    /// being decided (`salt`).
+    fn rng(&self, view: &GameView, salt: u64) -> ChaCha8Rng {
+        let seat = view.viewer.unwrap_or(view.current) as u64;
+        let mixed = self.seed
+            ^ view.version.wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            ^ (seat << 56)
+            ^ salt.wrapping_mul(0xd1b5_4a32_d192_ed03);
+        ChaCha8Rng::seed_from_u64(mixed)
     }
 }
