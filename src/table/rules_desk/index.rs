@@ -2,6 +2,8 @@
 //! tokenizer that knows the game's vocabulary (old and new names, common nicknames) and
 //! reduces English words to their stems, so "robbed", "robbing" and "thief" meet "robber".
 
+use std::collections::BTreeSet;
+
 use bm25::{Document, SearchEngine, SearchEngineBuilder, Tokenizer};
 use rust_stemmers::{Algorithm, Stemmer};
 
@@ -69,6 +71,11 @@ const SYNONYMS: &[(&str, &str)] = &[
     ("throw", "roll"),
     ("throwing", "roll"),
     ("purchase", "buy"),
+    ("lose", "discard"),
+    ("friend", "opponent"),
+    ("buddy", "opponent"),
+    ("neighbour", "opponent"),
+    ("neighbor", "opponent"),
     ("someone", "opponent"),
     ("somebody", "opponent"),
     ("anyone", "opponent"),
@@ -114,20 +121,30 @@ impl Tokenizer for DeskTokenizer {
 pub(super) struct Index {
     engine: SearchEngine<usize, u32, DeskTokenizer>,
     size: usize,
+    /// Each entry's distinct tokens.
+    vocabulary: Vec<BTreeSet<String>>,
 }
 
 impl Index {
     pub(super) fn build(entries: &[Entry]) -> Index {
-        // The question counts twice: it says what the entry is about; the answer adds detail.
-        let documents = entries.iter().enumerate().map(|(i, e)| {
-            let contents = format!(
-                "{q} {q} {} {}",
-                e.keywords.join(" "),
-                e.answer,
-                q = e.question
-            );
-            Document::new(i, contents)
-        });
+        // The question says what the entry is about and the keywords how players put it: they
+        // weigh three and two times; the answer adds detail once.
+        let contents: Vec<String> = entries
+            .iter()
+            .map(|e| {
+                let k = e.keywords.join(" ");
+                format!("{q} {q} {q} {k} {k} {}", e.answer, q = e.question)
+            })
+            .collect();
+        let tokenizer = DeskTokenizer::new();
+        let vocabulary = contents
+            .iter()
+            .map(|c| tokenizer.tokenize(c).into_iter().collect())
+            .collect();
+        let documents = contents
+            .into_iter()
+            .enumerate()
+            .map(|(i, c)| Document::new(i, c));
         let engine =
             SearchEngineBuilder::<usize, u32, DeskTokenizer>::with_tokenizer_and_documents(
                 DeskTokenizer::new(),
@@ -137,7 +154,24 @@ impl Index {
         Index {
             engine,
             size: entries.len(),
+            vocabulary,
         }
+    }
+
+    /// The share of the question's distinct words that entry `i` contains (0 to 1): a high
+    /// score from one shared word among many foreign ones is a coincidence, not an answer.
+    pub(super) fn coverage(&self, i: usize, question: &str) -> f32 {
+        let words: BTreeSet<String> = DeskTokenizer::new()
+            .tokenize(question)
+            .into_iter()
+            .collect();
+        let Some(known) = self.vocabulary.get(i) else {
+            return 0.0;
+        };
+        if words.is_empty() {
+            return 0.0;
+        }
+        words.iter().filter(|w| known.contains(*w)).count() as f32 / words.len() as f32
     }
 
     /// Every entry that shares a word with the question, best first: `(position, score)`.

@@ -23,6 +23,10 @@ const SEE_ALSO: usize = 2;
 /// anything else (at most one incidental shared word) below.
 pub const MIN_SCORE: f32 = 4.0;
 
+/// The least share of the question's words the best entry must contain (a third: questions
+/// about something else share one word in four at most).
+pub const MIN_COVERAGE: f32 = 0.34;
+
 /// One question the desk can answer.
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
@@ -137,7 +141,9 @@ impl Desk {
         let Some(&(best, score)) = ranked.first() else {
             return Ok(Answer::Unknown);
         };
-        if score < MIN_SCORE {
+        let position = self.entries.iter().position(|e| e.id == best.id);
+        let coverage = position.map_or(0.0, |i| self.index.coverage(i, question));
+        if score < MIN_SCORE || coverage < MIN_COVERAGE {
             return Ok(Answer::Unknown);
         }
         let see_also = ranked
