@@ -3,9 +3,11 @@
 use catan_bot::engine::game::{CITY_LIMIT, ROAD_LIMIT, SETTLEMENT_LIMIT};
 use catan_bot::engine::testkit::{self, TestGame};
 use catan_bot::engine::{
-    Action, BoardSize, DevCard, Event, Game, LayoutKind, Phase, PortKind, Resource, Resources,
-    RuleError, Settings, Terrain, Topology, invariants,
+    Action, BoardSize, DevCard, Event, Game, Layout, LayoutKind, Phase, PortKind, Resource,
+    Resources, RuleError, Settings, Terrain, Topology, invariants,
 };
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
 
 fn count_terrain(g: &Game, t: Terrain) -> usize {
     g.layout.terrain.iter().filter(|&&x| x == t).count()
@@ -349,4 +351,85 @@ fn bad_places_are_refused_with_labels() {
     g.apply(0, &Action::BuildRoad(e)).unwrap();
     let err = g.apply(1, &Action::BuildSettlement(0)).unwrap_err();
     assert_eq!(err.to_string(), "Intersection 1 is taken.");
+}
+
+/// The Almanac (Set-up, Variable Board, 4b): with fully random number tokens, no two red
+/// numbers (6, 8) and no two equal numbers lie on adjacent hexes. Checked here on 10,000
+/// boards of each size, from the topology's adjacency, independently of the engine's check;
+/// every board also keeps the full token set (one per land hex, none on a desert), the
+/// harbor markers shuffled over the frame's fixed coves, and its seed.
+#[test]
+fn random_tokens_follow_the_almanac_on_ten_thousand_boards_of_each_size() {
+    for (players, spiral) in [
+        (
+            4u8,
+            &[5u8, 2, 6, 3, 8, 10, 9, 12, 11, 4, 8, 10, 9, 4, 5, 6, 3, 11][..],
+        ),
+        (
+            6,
+            &[
+                2, 5, 4, 6, 3, 9, 8, 11, 11, 10, 6, 3, 8, 4, 8, 10, 11, 12, 10, 5, 4, 9, 5, 9, 12,
+                3, 2, 6,
+            ][..],
+        ),
+    ] {
+        let mut expected_tokens = spiral.to_vec();
+        expected_tokens.sort();
+        let size = BoardSize::for_players(players as usize);
+        let topo = Topology::get(size);
+        let mut boards = std::collections::HashSet::new();
+        for seed in 0..10_000u64 {
+            let layout = Layout::generate(
+                size,
+                LayoutKind::RandomTokens,
+                &mut ChaCha8Rng::seed_from_u64(seed),
+            );
+            for h in 0..topo.hex_count() {
+                let Some(mine) = layout.tokens[h] else {
+                    continue;
+                };
+                for &n in &topo.hex_neighbors[h] {
+                    let Some(theirs) = layout.tokens[n as usize] else {
+                        continue;
+                    };
+                    let red = |t: u8| t == 6 || t == 8;
+                    assert!(
+                        !(red(mine) && red(theirs)),
+                        "{size:?} seed {seed}: red {mine} on {} next to red {theirs} on {}",
+                        topo.hex_labels[h],
+                        topo.hex_labels[n as usize]
+                    );
+                    assert_ne!(
+                        mine, theirs,
+                        "{size:?} seed {seed}: two {mine}s side by side on {} and {}",
+                        topo.hex_labels[h], topo.hex_labels[n as usize]
+                    );
+                }
+            }
+            let mut tokens: Vec<u8> = layout.tokens.iter().flatten().copied().collect();
+            tokens.sort();
+            assert_eq!(tokens, expected_tokens, "{size:?} seed {seed}");
+            for (h, t) in layout.terrain.iter().enumerate() {
+                assert_eq!(*t == Terrain::Desert, layout.tokens[h].is_none());
+            }
+            let edges: Vec<_> = layout.ports.iter().map(|p| p.edge).collect();
+            assert_eq!(edges, topo.port_places, "{size:?} seed {seed}: coves");
+            boards.insert(format!("{:?}", layout.tokens));
+        }
+        // The draw really is random: practically every seed gives its own arrangement.
+        assert!(
+            boards.len() > 9_900,
+            "{size:?}: {} arrangements",
+            boards.len()
+        );
+        // And the seed fixes it.
+        let again = |seed| {
+            Layout::generate(
+                size,
+                LayoutKind::RandomTokens,
+                &mut ChaCha8Rng::seed_from_u64(seed),
+            )
+        };
+        assert_eq!(again(77), again(77));
+    }
 }

@@ -742,17 +742,25 @@ async fn rematch(ctx: Context<'_>) -> CommandResult {
     send(ctx, "rematch".into()).await
 }
 
-/// Explain a rule.
+/// Explain a rule, or answer a rules question.
 #[poise::command(slash_command)]
 async fn rules(
     ctx: Context<'_>,
     #[description = "Topic"] topic: Option<RulesTopic>,
+    #[description = "A rules question in your own words"]
+    #[max_length = 300]
+    question: Option<String>,
 ) -> CommandResult {
-    let text = match topic {
-        Some(t) => format!("rules {}", t.words()),
-        None => "rules".to_string(),
-    };
-    send(ctx, text).await
+    send(ctx, rules_text(topic, question.as_deref())).await
+}
+
+/// The table's `rules` command for the options given: a question wins over a topic.
+fn rules_text(topic: Option<RulesTopic>, question: Option<&str>) -> String {
+    match (question.map(str::trim).filter(|q| !q.is_empty()), topic) {
+        (Some(q), _) => format!("rules {q}"),
+        (None, Some(t)) => format!("rules {}", t.words()),
+        (None, None) => "rules".to_string(),
+    }
 }
 
 /// How to play with this bot.
@@ -829,6 +837,41 @@ mod tests {
             json["name"].as_str().unwrap().chars().count(),
             MAX_CHOICE_NAME
         );
+    }
+
+    #[test]
+    fn rules_takes_a_topic_or_a_question_of_the_desk_s_length() {
+        assert_eq!(rules_text(None, None), "rules");
+        assert_eq!(rules_text(Some(RulesTopic::Seven), None), "rules 7");
+        assert_eq!(
+            rules_text(Some(RulesTopic::Seven), Some(" can I move the thief? ")),
+            "rules can I move the thief?"
+        );
+        assert_eq!(
+            rules_text(Some(RulesTopic::Ports), Some("  ")),
+            "rules ports"
+        );
+        let tree = all();
+        let rules = tree[0]
+            .subcommands
+            .iter()
+            .find(|c| c.name == "rules")
+            .expect("/catan rules");
+        let question = rules
+            .parameters
+            .iter()
+            .find(|p| p.name == "question")
+            .expect("question option");
+        assert!(!question.required);
+        let option = question
+            .create_as_slash_command_option()
+            .expect("a slash option");
+        let json = serde_json::to_value(&option).expect("option as JSON");
+        assert_eq!(
+            json["max_length"],
+            crate::table::rules_desk::MAX_QUESTION_CHARS
+        );
+        assert!(rules.parameters.iter().any(|p| p.name == "topic"));
     }
 
     #[test]

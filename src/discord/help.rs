@@ -46,7 +46,7 @@ pub fn help_embed() -> CreateEmbed {
              road-building|invention|monopoly`, `/catan robber`, `/catan discard`, \
              `/catan bank`, `/catan trade offer|accept|decline|confirm|withdraw|list`, \
              `/catan end`, `/catan hand`, `/catan board`, `/catan status`, `/catan log`, \
-             `/catan rules`, `/catan rematch`. Places are suggested as you type, only legal \
+             `/catan rules` (a topic, or any rules question), `/catan rematch`. Places are suggested as you type, only legal \
              ones; a player is named by mention, seat (`seat 2`) or name.",
             false,
         )

@@ -33,6 +33,7 @@ pub fn discord_hint(hint: &Hint) -> String {
         Hint::ConfirmOffer { .. } => "the offerer picks a partner with the buttons".into(),
         Hint::Hand => "**My hand**".into(),
         Hint::Help => "`/catan help`".into(),
+        Hint::Rules => "`/catan rules` for the rules topics".into(),
     }
 }
 
@@ -81,6 +82,7 @@ mod tests {
             Hint::ConfirmOffer { offer: 1 },
             Hint::Hand,
             Hint::Help,
+            Hint::Rules,
         ];
         for h in &all {
             let text = discord_hint(h);

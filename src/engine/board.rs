@@ -396,7 +396,9 @@ pub enum LayoutKind {
     /// Shuffled terrain and ports, tokens in the book's spiral.
     #[default]
     Variable,
-    /// Shuffled terrain and ports, tokens at random with no adjacent 6/8.
+    /// Shuffled terrain and ports, tokens at random under the Almanac's rule for the
+    /// fully-random method: no two red numbers (6, 8) and no two equal numbers on adjacent
+    /// hexes.
     RandomTokens,
 }
 
@@ -479,13 +481,16 @@ impl Layout {
                 let land: Vec<usize> = (0..terrain.len())
                     .filter(|&h| terrain[h] != Desert)
                     .collect();
+                // Re-drawn until the Almanac's rule holds: every arrangement that keeps it is
+                // equally likely. About 1 draw in 36 keeps it on the 19-hex board, 1 in 800 on
+                // the 30-hex one (a fraction of a millisecond either way).
                 let mut bag = spiral.to_vec();
                 loop {
                     bag.shuffle(rng);
                     for (&h, &t) in land.iter().zip(&bag) {
                         tokens[h] = Some(t);
                     }
-                    if !has_adjacent_red(topo, &tokens) {
+                    if token_rule_broken(topo, &tokens).is_none() {
                         break;
                     }
                 }
@@ -586,9 +591,17 @@ fn spiral_from(size: BoardSize, start_corner: usize) -> &'static [HexId] {
     &all[start_corner % all.len()]
 }
 
-fn has_adjacent_red(topo: &Topology, tokens: &[Option<u8>]) -> bool {
-    let red = |h: usize| matches!(tokens[h], Some(6) | Some(8));
-    (0..tokens.len()).any(|h| red(h) && topo.hex_neighbors[h].iter().any(|&n| red(n as usize)))
+/// The first two adjacent hexes that break the Almanac's rule for randomly placed number
+/// tokens: both red (6 or 8), or both the same number.
+fn token_rule_broken(topo: &Topology, tokens: &[Option<u8>]) -> Option<(HexId, HexId)> {
+    let red = |t: u8| t == 6 || t == 8;
+    (0..tokens.len()).find_map(|h| {
+        let mine = tokens[h]?;
+        topo.hex_neighbors[h].iter().find_map(|&n| {
+            let theirs = tokens.get(n as usize).copied().flatten()?;
+            (mine == theirs || (red(mine) && red(theirs))).then_some((h as HexId, n))
+        })
+    })
 }
 
 #[cfg(test)]
@@ -670,6 +683,27 @@ mod tests {
     }
 
     #[test]
+    fn the_token_rule_sees_adjacent_reds_and_adjacent_twins() {
+        let t = Topology::get(BoardSize::Standard);
+        let (a, b) = (0usize, t.hex_neighbors[0][0] as usize);
+        let far = (0..t.hex_count())
+            .find(|&h| h != a && !t.hex_neighbors[a].contains(&(h as HexId)))
+            .unwrap();
+        let with = |pairs: &[(usize, u8)]| {
+            let mut tokens = vec![None; t.hex_count()];
+            for &(h, n) in pairs {
+                tokens[h] = Some(n);
+            }
+            token_rule_broken(t, &tokens)
+        };
+        assert_eq!(with(&[(a, 6), (b, 8)]), Some((a as HexId, b as HexId)));
+        assert_eq!(with(&[(a, 8), (b, 8)]), Some((a as HexId, b as HexId)));
+        assert_eq!(with(&[(a, 5), (b, 5)]), Some((a as HexId, b as HexId)));
+        assert_eq!(with(&[(a, 6), (b, 5), (far, 8)]), None);
+        assert_eq!(with(&[(a, 5), (far, 5)]), None);
+    }
+
+    #[test]
     fn beginner_ports_match_rulebook() {
         let t = Topology::get(BoardSize::Standard);
         let l = Layout::beginner();
@@ -684,14 +718,14 @@ mod tests {
     }
 
     #[test]
-    fn same_seed_same_board_and_no_adjacent_reds() {
+    fn same_seed_same_board_and_the_almanac_token_rule() {
         for kind in [LayoutKind::Variable, LayoutKind::RandomTokens] {
             for size in [BoardSize::Standard, BoardSize::Extended] {
                 let a = Layout::generate(size, kind, &mut ChaCha8Rng::seed_from_u64(7));
                 let b = Layout::generate(size, kind, &mut ChaCha8Rng::seed_from_u64(7));
                 assert_eq!(a, b);
                 if kind == LayoutKind::RandomTokens {
-                    assert!(!has_adjacent_red(Topology::get(size), &a.tokens));
+                    assert_eq!(token_rule_broken(Topology::get(size), &a.tokens), None);
                 }
                 let deserts = a.terrain.iter().filter(|&&t| t == Terrain::Desert).count();
                 assert_eq!(a.tokens.iter().filter(|t| t.is_none()).count(), deserts);

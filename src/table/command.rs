@@ -56,7 +56,8 @@ pub enum Command {
     /// The game's public record so far, as a file (see `public_record`).
     Export,
     Help,
-    /// `rules` alone lists the topics.
+    /// `rules` alone lists the topics; `rules <topic>` explains one; anything else is a
+    /// question for the rules desk (lowercased).
     Rules(Option<String>),
     /// `moves`: what the caller can do now.
     Moves,
@@ -148,6 +149,17 @@ pub fn parse(text: &str, ctx: Option<&ParseContext>) -> Result<Command, ParseErr
         if f == "catan" {
             words.remove(0);
         }
+    }
+    // A rules question is free text: a trailing `?` asks the desk, not for choices.
+    if let Some((&head, rest)) = words.split_first()
+        && matches!(
+            head.trim_start_matches('/').to_ascii_lowercase().as_str(),
+            "rules" | "rule"
+        )
+    {
+        return Ok(Command::Rules(
+            (!rest.is_empty()).then(|| rest.join(" ").to_lowercase()),
+        ));
     }
     if let Some(question) = questions::parse(&words, ctx)? {
         return Ok(question);
@@ -246,9 +258,6 @@ pub fn parse(text: &str, ctx: Option<&ParseContext>) -> Result<Command, ParseErr
         "log" | "history" => no_args(rest, Command::Log, "log"),
         "export" | "record" => no_args(rest, Command::Export, "export"),
         "help" | "?" | "commands" => Ok(Command::Help),
-        "rules" | "rule" => Ok(Command::Rules(
-            (!rest.is_empty()).then(|| rest.join(" ").to_ascii_lowercase()),
-        )),
         _ => Err(ParseError::Unknown(head.to_string())),
     }
 }

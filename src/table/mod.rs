@@ -5,7 +5,8 @@
 //!
 //! Module map: `command` (the command language, both directions), `questions` (`moves` and
 //! `build road ?`), `lobby` (game settings before the start), `offers` (domestic trade
-//! negotiation), `messages` (event and state texts), `rules_help` (short rule answers), `timer`
+//! negotiation), `messages` (event and state texts), `rules_help` (short rule answers), `rules_desk`
+//! (free rules questions answered from our knowledge base), `timer`
 //! (deadlines and auto-actions), `record` (what is stored), `session` (one hosted game), `load`
 //! (resuming stored games at start-up), `dispatch` (routing inputs to sessions), `game_stats`
 //! and `summary` (what is counted during a game, and its summary at the end), `names` (player
@@ -26,6 +27,7 @@ pub mod questions;
 pub mod record;
 mod record_legacy;
 pub mod reply;
+pub mod rules_desk;
 pub mod rules_help;
 mod session;
 pub mod summary;

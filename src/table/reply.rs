@@ -167,6 +167,8 @@ pub enum Hint {
     Hand,
     /// How to play.
     Help,
+    /// The rules topics (after a rules question the desk could not answer).
+    Rules,
 }
 
 /// What a reply is, beyond its text, so adapters can treat it specially.

@@ -1,5 +1,8 @@
 //! Short answers to the rule questions players ask (`rules <topic>`) and the command list
-//! (`help`). Written by us from RULES.md, not copied from the rulebooks.
+//! (`help`). Written by us from RULES.md, not copied from the rulebooks. Anything that is
+//! not a topic goes to the rules desk (`rules_desk`), which answers free questions.
+
+use super::rules_desk::{Answer, Desk, answer_text};
 
 /// Topics with their accepted names and answers.
 const TOPICS: &[(&[&str], &str, &str)] = &[
@@ -103,25 +106,57 @@ const TOPICS: &[(&[&str], &str, &str)] = &[
     ),
 ];
 
-/// The answer for a topic, or the list of topics when it is unknown.
-pub fn rules(topic: Option<&str>) -> String {
-    let list = || {
-        TOPICS
-            .iter()
-            .map(|(_, t, _)| *t)
-            .collect::<Vec<_>>()
-            .join(", ")
+/// What `rules` answers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RulesAnswer {
+    /// A topic's note, the list of topics, or the rules desk's answer.
+    Answer(String),
+    /// Neither a topic nor a question the desk can answer; the text points to the topics.
+    Unknown(String),
+    /// A question the desk will not read (too long), with why.
+    Refused(String),
+}
+
+fn topic_list() -> String {
+    TOPICS
+        .iter()
+        .map(|(_, t, _)| *t)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The note on a topic, the list of topics (`None`), or else the rules desk's answer to a
+/// question in the player's own words.
+pub fn rules(query: Option<&str>) -> RulesAnswer {
+    let Some(query) = query else {
+        return RulesAnswer::Answer(format!(
+            "Rules topics: {}. Ask about one of them, or ask a question in your own words.",
+            topic_list()
+        ));
     };
-    let Some(topic) = topic else {
-        return format!("Rules topics: {}. Ask about one of them.", list());
-    };
-    let t = topic.trim().to_lowercase();
-    match TOPICS
+    let t = query.trim().to_lowercase();
+    if let Some((_, title, answer)) = TOPICS
         .iter()
         .find(|(names, _, _)| names.contains(&t.as_str()))
     {
-        Some((_, title, answer)) => format!("**{title}**: {answer}"),
-        None => format!("I have no rules note about `{topic}`. Topics: {}.", list()),
+        return RulesAnswer::Answer(format!("**{title}**: {answer}"));
+    }
+    let unknown = || {
+        RulesAnswer::Unknown(format!(
+            "I don't know the answer to that. Rules topics: {}.",
+            topic_list()
+        ))
+    };
+    let desk = match Desk::shared() {
+        Ok(desk) => desk,
+        Err(e) => return RulesAnswer::Refused(e.to_string()),
+    };
+    match desk.ask(query) {
+        Ok(Answer::Found { best, see_also, .. }) => {
+            RulesAnswer::Answer(answer_text(best, &see_also))
+        }
+        Ok(Answer::Unknown) => unknown(),
+        Err(e) => RulesAnswer::Refused(e.to_string()),
     }
 }
 
@@ -162,8 +197,10 @@ mod tests {
             "winning",
             "year of plenty",
         ] {
-            let answer = rules(Some(topic));
-            assert!(!answer.starts_with("I have no"), "{topic}: {answer}");
+            let RulesAnswer::Answer(answer) = rules(Some(topic)) else {
+                panic!("{topic}: no answer");
+            };
+            assert!(answer.starts_with("**"), "{topic}: {answer}");
             assert!(answer.len() > 80, "{topic}: {answer}");
         }
     }
@@ -198,8 +235,28 @@ mod tests {
 
     #[test]
     fn unknown_topics_list_the_known_ones() {
-        let a = rules(Some("chess"));
-        assert!(a.contains("`chess`") && a.contains("robber") && a.contains("winning"));
-        assert!(rules(None).contains("special building phase"));
+        let RulesAnswer::Unknown(a) = rules(Some("chess")) else {
+            panic!("chess is no rules topic");
+        };
+        assert!(a.contains("I don't know") && a.contains("robber") && a.contains("winning"));
+        let RulesAnswer::Answer(list) = rules(None) else {
+            panic!("no topic list");
+        };
+        assert!(list.contains("special building phase"));
+    }
+
+    #[test]
+    fn questions_go_to_the_desk_and_long_ones_are_refused() {
+        let RulesAnswer::Answer(a) =
+            rules(Some("can i build a road through someone's settlement?"))
+        else {
+            panic!("no answer");
+        };
+        assert!(a.contains("See also:") && a.contains("RULES §4"), "{a}");
+        let long = "road ".repeat(70);
+        let RulesAnswer::Refused(r) = rules(Some(&long)) else {
+            panic!("a 350-character question was read");
+        };
+        assert!(r.contains("350 characters") && r.contains("300"), "{r}");
     }
 }

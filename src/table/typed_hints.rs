@@ -63,6 +63,7 @@ pub fn typed_hint(hint: &Hint, prefix: &str) -> String {
         ),
         Hint::Hand => c("hand"),
         Hint::Help => c("help"),
+        Hint::Rules => format!("{} lists the rules topics", c("rules")),
     }
 }
 

@@ -2,6 +2,17 @@
 
 use super::*;
 
+/// A rules topic or a free question, answered to the caller alone.
+pub(super) fn rules(caller: &Caller, query: Option<&str>) -> Vec<Reply> {
+    match rules_help::rules(query) {
+        rules_help::RulesAnswer::Answer(text) => vec![private_to_caller(caller, text)],
+        rules_help::RulesAnswer::Unknown(text) => {
+            vec![private_to_caller(caller, text).with_hints(vec![Hint::Rules])]
+        }
+        rules_help::RulesAnswer::Refused(why) => refuse(caller, why),
+    }
+}
+
 pub(super) fn status(table: &Table, caller: &Caller) -> Vec<Reply> {
     let Some(s) = session_in(table, caller.place) else {
         return no_game(caller);

@@ -88,10 +88,7 @@ pub fn text(table: &mut Table, caller: &Caller, text: &str, now_ms: u64) -> Vec<
 pub(super) fn run(table: &mut Table, caller: &Caller, cmd: Command, now_ms: u64) -> Vec<Reply> {
     match cmd {
         Command::Help => vec![private_to_caller(caller, rules_help::help())],
-        Command::Rules(topic) => vec![private_to_caller(
-            caller,
-            rules_help::rules(topic.as_deref()),
-        )],
+        Command::Rules(query) => rules(caller, query.as_deref()),
         Command::New(settings) => new_lobby(table, caller, &settings, now_ms),
         Command::Set(settings) => set_settings(table, caller, &settings),
         Command::Join => join(table, caller),

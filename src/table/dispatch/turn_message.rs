@@ -98,7 +98,8 @@ fn hint_button(hint: &Hint) -> Option<&'static str> {
         | Hint::New
         | Hint::AnswerOffer { .. }
         | Hint::ConfirmOffer { .. }
-        | Hint::Help => None,
+        | Hint::Help
+        | Hint::Rules => None,
     }
 }
 

@@ -1,0 +1,277 @@
+//! The rules desk: answers to questions asked in the players' own words (`rules <question>`),
+//! from a knowledge base written in our own words (`entries.toml`, compiled in), ranked with
+//! BM25. The answer is the best entry, with its source, plus two related questions; a question
+//! that matches nothing well gets an honest "I don't know" instead of a guess.
+
+mod index;
+
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+use thiserror::Error;
+
+use index::Index;
+
+/// The longest question the desk reads.
+pub const MAX_QUESTION_CHARS: usize = 300;
+
+/// How many related entries follow the answer.
+const SEE_ALSO: usize = 2;
+
+/// Below this BM25 score the best match is a guess, not an answer. Calibrated on the held-out
+/// questions of `tests/rules_desk.rs`: correct answers score well above it, questions about
+/// anything else (at most one incidental shared word) below.
+pub const MIN_SCORE: f32 = 4.0;
+
+/// The least share of the question's words the best entry must contain (a third: questions
+/// about something else share one word in four at most).
+pub const MIN_COVERAGE: f32 = 0.34;
+
+/// One question the desk can answer.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Entry {
+    /// Stable name, for tests and cross-references.
+    pub id: String,
+    /// The question as we would put it.
+    pub question: String,
+    /// A short answer in our own words.
+    pub answer: String,
+    /// The rule it rests on, e.g. `RULES §4 · FAQ`.
+    pub source: String,
+    /// Other words players use for the same thing.
+    #[serde(default)]
+    pub keywords: Vec<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Entries {
+    entry: Vec<Entry>,
+}
+
+/// Why the desk cannot answer.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum DeskError {
+    #[error(
+        "That question is {chars} characters long; the rules desk reads questions of up to {max}. Ask it in fewer words."
+    )]
+    TooLong { chars: usize, max: usize },
+    #[error("The rules desk's knowledge base is damaged ({0}); the rules topics still work.")]
+    KnowledgeBase(String),
+}
+
+/// The desk's reply to one question.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Answer<'a> {
+    /// The best entry and a few related ones.
+    Found {
+        best: &'a Entry,
+        score: f32,
+        see_also: Vec<&'a Entry>,
+    },
+    /// Nothing matches well enough.
+    Unknown,
+}
+
+/// The knowledge base and its index.
+pub struct Desk {
+    entries: Vec<Entry>,
+    index: Index,
+}
+
+impl Desk {
+    /// Parses a knowledge base and indexes it; every entry must be complete and its id unique.
+    pub fn from_toml(text: &str) -> Result<Desk, DeskError> {
+        let parsed: Entries =
+            toml::from_str(text).map_err(|e| DeskError::KnowledgeBase(e.message().to_string()))?;
+        let mut ids = std::collections::BTreeSet::new();
+        for e in &parsed.entry {
+            let blank = [&e.id, &e.question, &e.answer, &e.source]
+                .iter()
+                .any(|f| f.trim().is_empty());
+            if blank {
+                return Err(DeskError::KnowledgeBase(format!(
+                    "entry `{}` is incomplete",
+                    e.id
+                )));
+            }
+            if !ids.insert(e.id.as_str()) {
+                return Err(DeskError::KnowledgeBase(format!("entry `{}` twice", e.id)));
+            }
+        }
+        let index = Index::build(&parsed.entry);
+        Ok(Desk {
+            entries: parsed.entry,
+            index,
+        })
+    }
+
+    /// The desk built from the compiled-in knowledge base, once per process.
+    pub fn shared() -> Result<&'static Desk, DeskError> {
+        static DESK: OnceLock<Result<Desk, DeskError>> = OnceLock::new();
+        DESK.get_or_init(|| Desk::from_toml(include_str!("entries.toml")))
+            .as_ref()
+            .map_err(Clone::clone)
+    }
+
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    /// The entries ranked for a question, best first, with their scores.
+    pub fn rank(&self, question: &str) -> Vec<(&Entry, f32)> {
+        self.index
+            .rank(question)
+            .into_iter()
+            .filter_map(|(i, score)| Some((self.entries.get(i)?, score)))
+            .collect()
+    }
+
+    /// Answers a question of at most [`MAX_QUESTION_CHARS`] characters.
+    pub fn ask(&self, question: &str) -> Result<Answer<'_>, DeskError> {
+        let chars = question.chars().count();
+        if chars > MAX_QUESTION_CHARS {
+            return Err(DeskError::TooLong {
+                chars,
+                max: MAX_QUESTION_CHARS,
+            });
+        }
+        let ranked = self.rank(question);
+        let Some(&(best, score)) = ranked.first() else {
+            return Ok(Answer::Unknown);
+        };
+        let position = self.entries.iter().position(|e| e.id == best.id);
+        let coverage = position.map_or(0.0, |i| self.index.coverage(i, question));
+        if score < MIN_SCORE || coverage < MIN_COVERAGE {
+            return Ok(Answer::Unknown);
+        }
+        let see_also = ranked
+            .iter()
+            .skip(1)
+            .take(SEE_ALSO)
+            .map(|&(e, _)| e)
+            .collect();
+        Ok(Answer::Found {
+            best,
+            score,
+            see_also,
+        })
+    }
+}
+
+/// The reply text for a found answer: the question answered, the answer and its source, and
+/// the related questions.
+pub fn answer_text(best: &Entry, see_also: &[&Entry]) -> String {
+    let mut text = format!("**{}**\n{} ({})", best.question, best.answer, best.source);
+    if !see_also.is_empty() {
+        let related: Vec<&str> = see_also.iter().map(|e| e.question.as_str()).collect();
+        text.push_str(&format!("\nSee also: {}", related.join(" · ")));
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_knowledge_base_parses_and_every_entry_is_complete() {
+        let desk = Desk::shared().expect("entries.toml parses");
+        assert!(desk.entries().len() >= 80, "{}", desk.entries().len());
+        for e in desk.entries() {
+            assert!(
+                e.id.chars().all(|c| c.is_ascii_lowercase() || c == '-'),
+                "id `{}`",
+                e.id
+            );
+            assert!(e.question.ends_with('?'), "{}: {}", e.id, e.question);
+            assert!(e.answer.len() >= 20, "{}: answer too short", e.id);
+            assert!(e.answer.len() <= 400, "{}: answer too long", e.id);
+            assert!(
+                e.source.starts_with("RULES §") || e.source == "FAQ",
+                "{}: source `{}`",
+                e.id,
+                e.source
+            );
+        }
+    }
+
+    #[test]
+    fn every_section_of_the_rules_has_entries() {
+        let desk = Desk::shared().expect("entries.toml parses");
+        for section in 1..=8 {
+            let tag = format!("§{section}");
+            assert!(
+                desk.entries().iter().any(|e| e.source.contains(&tag)),
+                "no entry for RULES {tag}"
+            );
+        }
+        let faq = desk
+            .entries()
+            .iter()
+            .filter(|e| e.source.contains("FAQ"))
+            .count();
+        assert!(faq >= 30, "{faq} FAQ rulings");
+    }
+
+    #[test]
+    fn a_broken_or_incomplete_knowledge_base_is_an_error_not_a_panic() {
+        assert!(matches!(
+            Desk::from_toml("[[entry]]\nid = 3"),
+            Err(DeskError::KnowledgeBase(_))
+        ));
+        let blank = "[[entry]]\nid = \"x\"\nquestion = \"q?\"\nanswer = \" \"\nsource = \"FAQ\"\n";
+        assert!(matches!(
+            Desk::from_toml(blank),
+            Err(DeskError::KnowledgeBase(m)) if m.contains("incomplete")
+        ));
+        let one = "[[entry]]\nid = \"x\"\nquestion = \"q?\"\nanswer = \"a\"\nsource = \"FAQ\"\n";
+        let twice = format!("{one}{one}");
+        assert!(matches!(
+            Desk::from_toml(&twice),
+            Err(DeskError::KnowledgeBase(m)) if m.contains("twice")
+        ));
+    }
+
+    #[test]
+    fn the_tokenizer_knows_old_names_and_stems() {
+        assert_eq!(Index::tokens("Stone"), Index::tokens("ore"));
+        assert_eq!(Index::tokens("the thief"), Index::tokens("robber"));
+        assert_eq!(Index::tokens("year of plenty"), Index::tokens("Invention"));
+        assert_eq!(
+            Index::tokens("longest route"),
+            Index::tokens("longest road")
+        );
+        assert_eq!(Index::tokens("bank"), Index::tokens("supply"));
+        assert_eq!(Index::tokens("robbing"), Index::tokens("robbed"));
+        assert_eq!(
+            Index::tokens("someone's settlement"),
+            Index::tokens("opponent settlement")
+        );
+        assert!(Index::tokens("what is the").is_empty());
+    }
+
+    #[test]
+    fn questions_are_bounded_and_off_topic_ones_are_not_guessed() {
+        let desk = Desk::shared().expect("entries.toml parses");
+        let long = "why ".repeat(100);
+        assert_eq!(
+            desk.ask(&long),
+            Err(DeskError::TooLong {
+                chars: 400,
+                max: MAX_QUESTION_CHARS
+            })
+        );
+        assert_eq!(desk.ask("what's the weather in Paris"), Ok(Answer::Unknown));
+        assert_eq!(desk.ask(""), Ok(Answer::Unknown));
+        match desk.ask("how do I get longest road") {
+            Ok(Answer::Found { best, see_also, .. }) => {
+                assert_eq!(best.id, "longest-route");
+                assert_eq!(see_also.len(), SEE_ALSO);
+                assert!(see_also.iter().all(|e| e.id != best.id));
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+}
