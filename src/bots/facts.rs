@@ -148,13 +148,13 @@ impl<'a> Facts<'a> {
         let mut via = vec![None; n];
         let blocked = |v: usize| matches!(self.view.buildings[v], Some(b) if b.owner != seat);
         let mut frontier = Vec::new();
-        for v in 0..n {
+        for (v, d) in dist.iter_mut().enumerate() {
             let own_building = matches!(self.view.buildings[v], Some(b) if b.owner == seat);
             let own_road = self.topo.vertex_edges[v]
                 .iter()
                 .any(|&e| self.view.roads[e as usize] == Some(seat));
             if own_building || (own_road && !blocked(v)) {
-                dist[v] = 0;
+                *d = 0;
                 frontier.push(v);
             }
         }
