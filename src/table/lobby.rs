@@ -6,7 +6,7 @@ use super::command::ParseError;
 use crate::engine::{LayoutKind, Settings};
 
 /// How settings are written after `new` or `set`.
-pub const SETTINGS_USAGE: &str = "new players 4 board variable vp 10 discard 7 timer 5 (also: board beginner|random-tokens, timer off, seed 42)";
+pub const SETTINGS_USAGE: &str = "new players 4 board variable vp 10 discard 7 timer 5 (also: board beginner|random-tokens, timer off, helpers on, seed 42)";
 
 /// Smallest and largest table.
 pub const MIN_PLAYERS: u8 = 2;
@@ -24,6 +24,8 @@ pub enum Setting {
     Timer(Option<u32>),
     /// The game seed (fixes board, deck and dice), for replays and tests.
     Seed(u64),
+    /// The Helpers of Catan scenario on or off.
+    Helpers(bool),
 }
 
 /// A lobby's settings.
@@ -35,6 +37,9 @@ pub struct LobbySettings {
     pub discard_limit: u8,
     pub timer_minutes: Option<u32>,
     pub seed: Option<u64>,
+    /// The Helpers of Catan scenario (off in records written before it existed).
+    #[serde(default)]
+    pub helpers: bool,
 }
 
 impl LobbySettings {
@@ -47,6 +52,7 @@ impl LobbySettings {
             discard_limit: s.discard_limit,
             timer_minutes: default_timer,
             seed: None,
+            helpers: false,
         }
     }
 
@@ -59,6 +65,7 @@ impl LobbySettings {
                 Setting::DiscardLimit(d) => self.discard_limit = *d,
                 Setting::Timer(t) => self.timer_minutes = *t,
                 Setting::Seed(s) => self.seed = Some(*s),
+                Setting::Helpers(on) => self.helpers = *on,
             }
         }
     }
@@ -76,7 +83,7 @@ impl LobbySettings {
             layout,
             vp_target: self.vp_target,
             discard_limit: self.discard_limit,
-            helpers: false,
+            helpers: self.helpers,
         }
     }
 
@@ -102,11 +109,16 @@ impl LobbySettings {
             None => "no turn timer".into(),
         };
         format!(
-            "{} board · {} VP to win · discard above {} cards · {}",
+            "{} board · {} VP to win · discard above {} cards · {}{}",
             board_name(self.board),
             self.vp_target,
             self.discard_limit,
-            timer
+            timer,
+            if self.helpers {
+                " · Helpers of Catan"
+            } else {
+                ""
+            }
         )
     }
 }
@@ -176,16 +188,9 @@ pub fn parse_settings(words: &[&str]) -> Result<Vec<Setting>, ParseError> {
                 _ => Some(number(key, value, 1, 10_080)?),
             }),
             "helpers" => match value {
-                "off" | "no" | "false" => {
-                    i += 2;
-                    continue;
-                }
-                _ => {
-                    return Err(bad(
-                        "The Helpers of Catan scenario is not available yet; leave `helpers` off."
-                            .into(),
-                    ));
-                }
+                "off" | "no" | "false" => Setting::Helpers(false),
+                "on" | "yes" | "true" => Setting::Helpers(true),
+                _ => return Err(bad(format!("`helpers` is `on` or `off`, not `{value}`."))),
             },
             "seed" => Setting::Seed(
                 value
@@ -234,7 +239,12 @@ mod tests {
                 Setting::DiscardLimit(9),
                 Setting::Timer(Some(3)),
                 Setting::Seed(42),
+                Setting::Helpers(false),
             ])
+        );
+        assert_eq!(
+            parse_settings(&["helpers", "on"]),
+            Ok(vec![Setting::Helpers(true)])
         );
         assert_eq!(
             parse_settings(&["timer", "off"]),
@@ -247,7 +257,7 @@ mod tests {
         let msg = |w: &[&str]| parse_settings(w).unwrap_err().to_string();
         assert!(msg(&["players", "7"]).contains("from 2 to 6"));
         assert!(msg(&["players", "1"]).contains("from 2 to 6"));
-        assert!(msg(&["helpers", "on"]).contains("not available yet"));
+        assert!(msg(&["helpers", "maybe"]).contains("`on` or `off`"));
         assert!(msg(&["board", "moon"]).contains("beginner, variable or random-tokens"));
         assert!(msg(&["vp"]).contains("needs a value"));
         assert!(msg(&["colour", "red"]).contains("not a setting"));

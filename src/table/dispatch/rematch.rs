@@ -99,6 +99,7 @@ fn same_settings(settings: &LobbySettings) -> Vec<Setting> {
         discard_limit,
         timer_minutes,
         seed: _,
+        helpers,
     } = settings;
     vec![
         Setting::Players(*max_players),
@@ -106,6 +107,7 @@ fn same_settings(settings: &LobbySettings) -> Vec<Setting> {
         Setting::VpTarget(*vp_target),
         Setting::DiscardLimit(*discard_limit),
         Setting::Timer(*timer_minutes),
+        Setting::Helpers(*helpers),
     ]
 }
 
