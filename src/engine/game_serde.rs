@@ -114,10 +114,10 @@ impl<'de> Visitor<'de> for GameVisitor {
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Game, A::Error> {
         let fields = Fields::deserialize(SeqAccessDeserializer::new(&mut seq))?;
         let helpers = if fields.settings.helpers {
-            let state: Box<HelperState> = seq
+            let state: Option<Box<HelperState>> = seq
                 .next_element()?
                 .ok_or_else(|| de::Error::invalid_length(FIELD_NAMES.len() - 1, &self))?;
-            Some(state)
+            state
         } else {
             None
         };
