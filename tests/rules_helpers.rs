@@ -80,7 +80,7 @@ fn jean_trades_the_named_resource_two_to_one_for_the_turn() {
         let mut t = game();
         t.helper(0, Helper::Jean);
         set_side(&mut t, 0, side);
-        t.give(0, Resources::of(Resource::Ore, 6));
+        t.give(0, Resources::of(Resource::Ore, 3));
         let two_for_one = Action::MaritimeTrade {
             give: Resource::Ore,
             get: Resource::Wool,
@@ -90,7 +90,7 @@ fn jean_trades_the_named_resource_two_to_one_for_the_turn() {
         use_ok(&mut t, 0, HelperUse::Jean(Resource::Ore));
         after_use(&mut t, 0, side, HelperUse::Jean(Resource::Ore));
         t.ok(0, two_for_one.clone());
-        assert_eq!(t.g.players[0].hand[Resource::Ore], 4);
+        assert_eq!(t.g.players[0].hand[Resource::Ore], 1);
         assert_eq!(
             t.g.trade_rate(0, Resource::Grain),
             4,
