@@ -36,6 +36,9 @@ pub struct SimulateArgs {
     /// 2 to 6 seats), rotated across games. Overrides `--players`.
     #[arg(long)]
     pub bots: Option<String>,
+    /// Play the Helpers of Catan scenario.
+    #[arg(long)]
+    pub helpers: bool,
 }
 
 impl Default for SimulateArgs {
@@ -47,6 +50,7 @@ impl Default for SimulateArgs {
             check: false,
             max_turns: 1000,
             bots: None,
+            helpers: false,
         }
     }
 }
@@ -96,6 +100,7 @@ pub fn play_random_game(
     let mut legal: Vec<Action> = Vec::with_capacity(256);
     let mut events: Vec<Event> = Vec::with_capacity(16);
     let mut actions = 0u64;
+    let mut helper_uses: Vec<Option<u32>> = Vec::new();
     while game.winner().is_none() && game.turn <= max_turns {
         let Some(seat) = game.next_to_act() else {
             break;
@@ -116,6 +121,22 @@ pub fn play_random_game(
             }
             invariants::check_after(game, action)
                 .map_err(|e| format!("after {action:?} (turn {}): {e}", game.turn))?;
+            // Helpers: never two uses by one seat in one turn
+            for ev in &events {
+                if let Event::HelperUsed { seat, helper } = ev {
+                    let s = *seat as usize;
+                    if helper_uses.len() <= s {
+                        helper_uses.resize(s + 1, None);
+                    }
+                    if helper_uses[s] == Some(game.turn) {
+                        return Err(format!(
+                            "seat {seat} used {helper} twice in turn {}",
+                            game.turn
+                        ));
+                    }
+                    helper_uses[s] = Some(game.turn);
+                }
+            }
         } else {
             game.apply_legal(seat, action, &mut events);
         }
@@ -139,7 +160,11 @@ pub fn run(args: SimulateArgs) -> anyhow::Result<ExitCode> {
     for i in 0..args.games {
         let players = counts[(i % counts.len() as u64) as usize];
         let seed = args.seed.wrapping_add(i);
-        let mut game = Game::new(Settings::for_players(players), seed);
+        let settings = Settings {
+            helpers: args.helpers,
+            ..Settings::for_players(players)
+        };
+        let mut game = Game::new(settings, seed);
         match play_random_game(&mut game, seed, args.max_turns, args.check) {
             Ok(o) => {
                 actions += o.actions;
@@ -155,9 +180,10 @@ pub fn run(args: SimulateArgs) -> anyhow::Result<ExitCode> {
     let secs = start.elapsed().as_secs_f64().max(1e-9);
     let games = args.games.max(1) as f64;
     println!(
-        "games: {} ({} players, seed {}, max {} turns{})",
+        "games: {} ({} players{}, seed {}, max {} turns{})",
         args.games,
         args.players,
+        if args.helpers { ", helpers" } else { "" },
         args.seed,
         args.max_turns,
         if args.check {

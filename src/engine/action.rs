@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::board::{EdgeId, HexId, VertexId};
+use super::helpers::{Helper, HelperChoice, HelperUse};
 use super::types::{DevCard, Resource, Resources, Seat};
 
 /// Everything a seat can ask the engine to do. One chat command maps to one action.
@@ -51,6 +52,16 @@ pub enum Action {
     },
     /// End your turn (or your slot in the special building phase).
     EndTurn,
+    /// Helpers of Catan: use your helper's advantage.
+    UseHelper(HelperUse),
+    /// Helpers: the second step of a use (Candamir, Hilde, Nassir).
+    HelperChoice(HelperChoice),
+    /// Helpers: let the offer to use Marianne or Sean after a roll pass.
+    DeclineHelper,
+    /// Helpers: after a use, keep the helper, turned to its B side.
+    FlipHelper,
+    /// Helpers: after a use, return the helper to the display and take this one.
+    ExchangeHelper(Helper),
 }
 
 impl Action {
@@ -210,6 +221,82 @@ pub enum Event {
         seat: Seat,
         vp: u8,
     },
+    /// Helpers: `seat` received `helper`, A side up (in the setup or by an exchange).
+    HelperReceived {
+        seat: Seat,
+        helper: Helper,
+    },
+    /// Helpers: `seat` may use Marianne or Sean after this roll.
+    HelperOffered {
+        seat: Seat,
+        helper: Helper,
+    },
+    HelperDeclined {
+        seat: Seat,
+        helper: Helper,
+    },
+    /// Helpers: `seat` used `helper`'s advantage (the details follow in other events).
+    HelperUsed {
+        seat: Seat,
+        helper: Helper,
+    },
+    /// Helpers: `seat` took `card` from the supply with `helper` (Marianne, Sean, Lin).
+    HelperTook {
+        seat: Seat,
+        helper: Helper,
+        card: Resource,
+    },
+    /// Jean: `seat` trades `resource` 2:1 with the supply for the rest of the turn.
+    JeanRate {
+        seat: Seat,
+        resource: Resource,
+    },
+    /// Louis: `seat` lifted their road from `edge` (it is placed again next).
+    RoadLifted {
+        seat: Seat,
+        edge: EdgeId,
+    },
+    /// Vincent: `seat` discarded one of their played knights.
+    KnightDiscarded {
+        seat: Seat,
+    },
+    /// Nobody holds Largest Army any more (a knight was discarded).
+    LargestArmySetAside {
+        from: Seat,
+    },
+    /// Candamir: the cards `seat` looks at (private to them).
+    CardsLookedAt {
+        seat: Seat,
+        cards: Vec<DevCard>,
+    },
+    /// Hilde: `seat` looks at `victim`'s hand (private to both).
+    HandLookedAt {
+        seat: Seat,
+        victim: Seat,
+        hand: Resources,
+    },
+    /// Nassir: `seat` demanded `resource`; `gave` handed one over, `had_none` had none.
+    NassirDemanded {
+        seat: Seat,
+        resource: Resource,
+        gave: Vec<Seat>,
+        had_none: Vec<Seat>,
+    },
+    /// Nassir: the card given back (private to both).
+    GaveBack {
+        seat: Seat,
+        to: Seat,
+        card: Resource,
+    },
+    HelperFlipped {
+        seat: Seat,
+        helper: Helper,
+    },
+    HelperExchanged {
+        seat: Seat,
+        returned: Helper,
+        took: Helper,
+    },
 }
 
 impl Event {
@@ -218,7 +305,9 @@ impl Event {
     pub fn private_to(&self) -> Vec<Seat> {
         match self {
             Event::Stole { thief, victim, .. } => vec![*thief, *victim],
-            Event::DevCardBought { seat, .. } => vec![*seat],
+            Event::DevCardBought { seat, .. } | Event::CardsLookedAt { seat, .. } => vec![*seat],
+            Event::HandLookedAt { seat, victim, .. } => vec![*seat, *victim],
+            Event::GaveBack { seat, to, .. } => vec![*seat, *to],
             _ => Vec::new(),
         }
     }
@@ -270,4 +359,7 @@ pub enum RuleError {
     SupplyEmpty { resource: String },
     #[error("{0}")]
     Invalid(String),
+    /// A helper (Helpers of Catan) can't be used or chosen like that.
+    #[error("{0}")]
+    Helper(String),
 }

@@ -129,6 +129,11 @@ impl Game {
 
     pub(super) fn build_settlement(&mut self, seat: Seat, v: VertexId, events: &mut Vec<Event>) {
         self.pay(seat, Resources::SETTLEMENT);
+        self.place_settlement(seat, v, events);
+    }
+
+    /// Puts a settlement on the board (paid by the caller).
+    pub(super) fn place_settlement(&mut self, seat: Seat, v: VertexId, events: &mut Vec<Event>) {
         self.buildings[v as usize] = Some(Building {
             owner: seat,
             city: false,
@@ -162,6 +167,11 @@ impl Game {
 
     pub(super) fn build_city(&mut self, seat: Seat, v: VertexId, events: &mut Vec<Event>) {
         self.pay(seat, Resources::CITY);
+        self.place_city(seat, v, events);
+    }
+
+    /// Upgrades a settlement to a city (paid by the caller).
+    pub(super) fn place_city(&mut self, seat: Seat, v: VertexId, events: &mut Vec<Event>) {
         self.buildings[v as usize] = Some(Building {
             owner: seat,
             city: true,

@@ -10,6 +10,7 @@ use std::sync::OnceLock;
 use super::action::{Action, Event, Phase, RuleError};
 use super::board::{BoardSize, EdgeId, HexId, Layout, Topology, VertexId};
 use super::derived::Derived;
+use super::helpers::{HelperState, HelpersView};
 use super::types::{DevCard, Resources, Seat, Settings};
 
 /// Pieces each player owns.
@@ -48,8 +49,8 @@ pub struct Player {
 }
 
 /// The whole game. Serializable; `settings + seed + accepted actions` replays to an identical
-/// value (the RNG lives here).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+/// value (the RNG lives here). Read back by `game_serde.rs`.
+#[derive(Clone, Debug, Serialize)]
 pub struct Game {
     pub settings: Settings,
     pub seed: u64,
@@ -79,6 +80,10 @@ pub struct Game {
     /// Pieces placed by the last action and the robber hex, for the renderer's highlight.
     pub last_placed: LastChange,
     pub rng: ChaCha8Rng,
+    /// The Helpers of Catan scenario, present exactly when `settings.helpers`. Written last
+    /// and only then, so a game without helpers has the bytes it always had.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub helpers: Option<Box<HelperState>>,
     /// Bit sets derived from the pieces (never stored; see `derived.rs`).
     #[serde(skip)]
     pub(super) derived: OnceLock<Derived>,
@@ -116,6 +121,9 @@ pub struct GameView {
     pub players: Vec<PublicPlayer>,
     /// The viewer's own hand and cards.
     pub own: Option<OwnHand>,
+    /// The helpers (Helpers of Catan), if the game plays with them.
+    #[serde(default)]
+    pub helpers: Option<HelpersView>,
 }
 
 /// What everybody knows about a seat.
@@ -146,8 +154,7 @@ impl Game {
     /// A new game in the first setup step. The seed fixes the board, the deck and every roll.
     ///
     /// `settings.players` is clamped to 2..=6 (the table validates it first).
-    /// `settings.helpers` (the Helpers of Catan scenario, RULES.md §7) is not implemented yet
-    /// and is ignored: the game is played without helpers.
+    /// `settings.helpers` plays the Helpers of Catan scenario (RULES.md §7, `helpers/`).
     pub fn new(mut settings: Settings, seed: u64) -> Game {
         settings.players = settings.players.clamp(2, 6);
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -193,6 +200,9 @@ impl Game {
             dev_played: false,
             last_placed: LastChange::default(),
             rng,
+            helpers: settings
+                .helpers
+                .then(|| Box::new(HelperState::new(settings.players as usize))),
             settings,
             seed,
             derived: OnceLock::new(),
@@ -211,6 +221,9 @@ impl Game {
 
     /// The seat whose input the game is waiting for (for discards, any seat still owing).
     pub fn waiting_for(&self) -> Vec<Seat> {
+        if let Some(seat) = self.helper_waiting() {
+            return vec![seat];
+        }
         match &self.phase {
             Phase::Discard { owed } => owed.iter().map(|&(s, _)| s).collect(),
             Phase::SpecialBuild { builder } => vec![*builder],
@@ -221,6 +234,9 @@ impl Game {
 
     /// One seat the game is waiting for, without allocating (the first one owing a discard).
     pub fn next_to_act(&self) -> Option<Seat> {
+        if let Some(seat) = self.helper_waiting() {
+            return Some(seat);
+        }
         match &self.phase {
             Phase::Discard { owed } => owed.first().map(|&(s, _)| s),
             Phase::SpecialBuild { builder } => Some(*builder),
@@ -314,6 +330,7 @@ impl Game {
             bank: self.bank,
             players,
             own,
+            helpers: self.helpers_view(viewer),
         }
     }
 
@@ -359,6 +376,9 @@ impl Game {
                 self.players.len() - 1
             )));
         }
+        if let Some(p) = self.helpers.as_ref().and_then(|h| h.pending.as_ref()) {
+            return self.check_pending(seat, action, p);
+        }
         match *action {
             Action::Roll => self.check_roll(seat),
             Action::Discard(cards) => self.check_discard(seat, cards),
@@ -382,6 +402,11 @@ impl Game {
                 self.check_domestic_trade(seat, with, give, get)
             }
             Action::EndTurn => self.check_end_turn(seat),
+            Action::UseHelper(_)
+            | Action::HelperChoice(_)
+            | Action::DeclineHelper
+            | Action::FlipHelper
+            | Action::ExchangeHelper(_) => self.check_helper_action(seat, action),
         }
     }
 
@@ -417,6 +442,11 @@ impl Game {
                 self.domestic_trade(seat, with, give, get, events)
             }
             Action::EndTurn => self.end_turn(seat, events),
+            Action::UseHelper(_)
+            | Action::HelperChoice(_)
+            | Action::DeclineHelper
+            | Action::FlipHelper
+            | Action::ExchangeHelper(_) => self.perform_helper(seat, action, events),
         }
         self.version += 1;
         self.check_victory(events);
@@ -437,6 +467,12 @@ impl Game {
         if seat as usize >= self.players.len() {
             return;
         }
+        if let Some(p) = self.helpers.as_ref().and_then(|h| h.pending.as_ref()) {
+            if self.winner().is_none() {
+                self.legal_pending(seat, p, out);
+            }
+            return;
+        }
         match &self.phase {
             Phase::Finished { .. } => {}
             Phase::Setup { road_from, .. } => {
@@ -448,6 +484,9 @@ impl Game {
                 if seat == self.current {
                     out.push(Action::Roll);
                     self.legal_dev_plays(seat, out);
+                    if self.helpers.is_some() {
+                        self.legal_helper_uses(seat, out);
+                    }
                 }
             }
             Phase::Discard { owed } => {
@@ -469,6 +508,9 @@ impl Game {
                     self.legal_builds(seat, out);
                     self.legal_maritime_trades(seat, out);
                     self.legal_dev_plays(seat, out);
+                    if self.helpers.is_some() {
+                        self.legal_helper_uses(seat, out);
+                    }
                 }
             }
             Phase::SpecialBuild { builder } => {
@@ -515,6 +557,9 @@ impl Game {
 
     /// What `seat` may do now, for "wrong phase" messages.
     pub(super) fn allowed_description(&self, seat: Seat) -> String {
+        if let Some(p) = self.helpers.as_ref().and_then(|h| h.pending.as_ref()) {
+            return self.pending_description(p);
+        }
         let topo = self.topology();
         match &self.phase {
             Phase::Setup {

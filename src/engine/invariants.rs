@@ -5,6 +5,7 @@ use super::action::{Action, Phase};
 use super::army::MIN_ARMY;
 use super::derived::Derived;
 use super::game::{CITY_LIMIT, Game, ROAD_LIMIT, SETTLEMENT_LIMIT};
+use super::helpers::{Helper, HelperState, Pending};
 use super::longest_route::{MIN_ROUTE, route_length};
 use super::types::{DevCard, Resource, Seat};
 
@@ -40,7 +41,16 @@ fn check_scoped(g: &Game, routes: bool) -> Result<(), String> {
             ));
         }
     }
-    // development cards: deck + hands + played = the mix, per kind where tracked
+    // development cards: deck + hands + played (+ discarded with Vincent, + looked at with
+    // Candamir) = the mix, per kind where tracked
+    let knights_discarded: u32 = g
+        .helpers
+        .as_ref()
+        .map_or(0, |h| h.knights_discarded.iter().map(|&k| k as u32).sum());
+    let looked_at_total = match g.helper_pending() {
+        Some(Pending::KeepCard { cards, .. }) => cards.len() as u32,
+        _ => 0,
+    };
     for (card, count) in g.dev_card_counts() {
         let in_deck = g.deck.iter().filter(|&&c| c == card).count() as u32;
         let held: u32 = g
@@ -48,11 +58,22 @@ fn check_scoped(g: &Game, routes: bool) -> Result<(), String> {
             .iter()
             .map(|p| p.dev_cards.iter().filter(|c| c.card == card).count() as u32)
             .sum();
-        let played: u32 = match card {
-            DevCard::Knight => g.players.iter().map(|p| p.knights_played as u32).sum(),
-            DevCard::VictoryPoint => 0,
-            _ => continue,
-        };
+        let looked_at = match g.helper_pending() {
+            Some(Pending::KeepCard { cards, .. }) => cards.iter().filter(|&&c| c == card).count(),
+            _ => 0,
+        } as u32;
+        let played: u32 = looked_at
+            + match card {
+                DevCard::Knight => {
+                    g.players
+                        .iter()
+                        .map(|p| p.knights_played as u32)
+                        .sum::<u32>()
+                        + knights_discarded
+                }
+                DevCard::VictoryPoint => 0,
+                _ => continue,
+            };
         if in_deck + held + played != count as u32 {
             return Err(format!(
                 "{card}: deck {in_deck} + held {held} + played {played} != {count}"
@@ -61,6 +82,8 @@ fn check_scoped(g: &Game, routes: bool) -> Result<(), String> {
     }
     let all_cards: u32 = g.dev_card_counts().iter().map(|&(_, c)| c as u32).sum();
     let accounted = g.deck.len() as u32
+        + knights_discarded
+        + looked_at_total
         + g.players
             .iter()
             .map(|p| p.dev_cards.len() as u32 + p.knights_played as u32 + p.progress_played as u32)
@@ -177,7 +200,13 @@ fn check_scoped(g: &Game, routes: bool) -> Result<(), String> {
             }
         }
         None => {
-            if max_k >= MIN_ARMY {
+            // with helpers, a discarded knight can leave a tie: the card is set aside
+            let at_max_k = g
+                .players
+                .iter()
+                .filter(|p| p.knights_played == max_k)
+                .count();
+            if max_k >= MIN_ARMY && (g.helpers.is_none() || at_max_k == 1) {
                 return Err(format!("Largest Army unheld with {max_k} knights played"));
             }
         }
@@ -209,6 +238,57 @@ fn check_scoped(g: &Game, routes: bool) -> Result<(), String> {
             }
         }
         _ => {}
+    }
+    if let Some(h) = &g.helpers {
+        check_helpers(g, h)?;
+    }
+    Ok(())
+}
+
+/// Helpers of Catan: every player holds exactly one helper after the setup; held, display and
+/// undealt stack are the ten helpers once each; the display is A side up by construction; a
+/// pending step belongs to a seat holding the helper it concerns.
+fn check_helpers(g: &Game, h: &HelperState) -> Result<(), String> {
+    let n = g.players.len();
+    if h.held.len() != n || h.knights_discarded.len() != n {
+        return Err(format!("helper state for {} seats of {n}", h.held.len()));
+    }
+    if !g.in_setup() && h.held.iter().any(Option::is_none) {
+        return Err("a player without a helper after the setup".into());
+    }
+    let mut all: Vec<Helper> = h.held.iter().flatten().map(|x| x.helper).collect();
+    all.extend(&h.stack);
+    all.extend(&h.display);
+    all.sort();
+    if all != Helper::ALL {
+        return Err(format!("helpers held + stack + display = {all:?}"));
+    }
+    for (s, held) in h.held.iter().enumerate() {
+        if let Some(x) = held
+            && (x.received_turn > g.turn || x.used_turn.is_some_and(|t| t > g.turn))
+        {
+            return Err(format!(
+                "seat {s} helper {x:?} from the future (turn {})",
+                g.turn
+            ));
+        }
+    }
+    if let Some(p) = &h.pending {
+        let seat = p.seat();
+        let Some(x) = h.of(seat) else {
+            return Err(format!("pending {p:?} for seat {seat} without a helper"));
+        };
+        let fresh = x.used_turn == Some(g.turn) || x.received_turn == g.turn;
+        match p {
+            Pending::Offer { helper, .. } if *helper != x.helper || fresh => {
+                return Err(format!("offer {p:?} to seat {seat} holding {x:?}"));
+            }
+            Pending::Offer { .. } => {}
+            _ if x.used_turn != Some(g.turn) => {
+                return Err(format!("pending {p:?} but {x:?} was not used this turn"));
+            }
+            _ => {}
+        }
     }
     Ok(())
 }

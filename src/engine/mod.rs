@@ -3,8 +3,7 @@
 //! `game.rs` holds the state and the public API (`apply`, `legal_actions`, `view`); each rule
 //! area lives in its own module as `impl Game` blocks whose `check_*` functions take `&self`
 //! (so a refused action cannot change anything) and whose action functions only mutate.
-//! The Helpers of Catan scenario (RULES.md §7) is not implemented yet: `settings.helpers` is
-//! ignored.
+//! The Helpers of Catan scenario (RULES.md §7) lives in `helpers/`, on when `settings.helpers`.
 
 pub mod action;
 mod adjacency;
@@ -14,6 +13,8 @@ mod build;
 mod derived;
 mod devcards;
 pub mod game;
+mod game_serde;
+pub mod helpers;
 pub mod invariants;
 pub mod longest_route;
 mod production;
@@ -27,4 +28,5 @@ mod victory;
 pub use action::{Action, Event, Phase, RuleError};
 pub use board::{BoardSize, EdgeId, HexId, Layout, LayoutKind, PortKind, Topology, VertexId};
 pub use game::{Building, Game, GameView, HeldCard, Player};
+pub use helpers::{Helper, HelperChoice, HelperUse, SeanUse, Side, VincentBuild};
 pub use types::{DevCard, Resource, Resources, Seat, Settings, Terrain};

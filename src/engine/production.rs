@@ -23,11 +23,15 @@ impl Game {
         self.last_roll = Some(dice);
         events.push(Event::Rolled { seat, dice });
         let total = dice.0 + dice.1;
+        let watch = self.roll_watch();
         if total == 7 {
             self.start_seven(events);
         } else {
             self.produce(total, events);
             self.phase = Phase::Main;
+        }
+        if !watch.is_empty() {
+            self.offer_roll_helpers(total, &watch, events);
         }
     }
 

@@ -116,6 +116,9 @@ impl Game {
         self.last_placed.edges.push(e);
         events.push(Event::RoadBuilt { seat, edge: e });
         self.after_road_placed(seat, e, events);
+        if round == 2 {
+            self.deal_helper(seat, events);
+        }
         let last = self.players.len() as Seat - 1;
         self.phase = match (round, seat) {
             (1, s) if s < last => {

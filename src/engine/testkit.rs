@@ -7,6 +7,7 @@
 use super::action::{Action, Event, Phase, RuleError};
 use super::board::{EdgeId, LayoutKind, Topology, VertexId};
 use super::game::{Building, Game, HeldCard};
+use super::helpers::{HeldHelper, Helper, HelperState, Side};
 use super::types::{DevCard, Resource, Resources, Seat, Settings};
 
 /// A game under test.
@@ -31,6 +32,45 @@ impl TestGame {
         g.turn = 1;
         g.current = 0;
         TestGame { g }
+    }
+
+    /// As [`TestGame::main_phase`], playing the Helpers of Catan: every seat holds a helper
+    /// received in the setup (the numbered ones as dealt: the last seat has Nassir).
+    pub fn main_phase_with_helpers(players: u8) -> TestGame {
+        let mut t = TestGame::main_phase(players);
+        t.g.settings.helpers = true;
+        t.g.helpers = Some(Box::new(HelperState::new(players as usize)));
+        let mut events = Vec::new();
+        for seat in (0..players).rev() {
+            t.g.deal_helper(seat, &mut events);
+        }
+        t
+    }
+
+    /// Gives `seat` the helper `helper` (A side up, received in the setup); their old helper
+    /// takes its place (another seat's or the display's).
+    pub fn helper(&mut self, seat: Seat, helper: Helper) {
+        let Some(state) = self.g.helpers.as_mut() else {
+            panic!("the game plays without helpers")
+        };
+        let fresh = |helper| HeldHelper {
+            helper,
+            side: Side::A,
+            received_turn: 0,
+            used_turn: None,
+        };
+        let old = state.held[seat as usize].map(|h| h.helper);
+        if let Some(other) = state.holder(helper) {
+            state.held[other as usize] = old.map(fresh);
+        } else if let Some(i) = state.display.iter().position(|&h| h == helper) {
+            match old {
+                Some(o) => state.display[i] = o,
+                None => {
+                    state.display.remove(i);
+                }
+            }
+        }
+        state.held[seat as usize] = Some(fresh(helper));
     }
 
     pub fn topo(&self) -> &'static Topology {

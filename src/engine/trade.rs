@@ -14,10 +14,19 @@ impl Game {
 
     /// The supply rate for each resource.
     pub fn trade_rates(&self, seat: Seat) -> [u8; 5] {
-        match self.derived().rates.get(seat as usize) {
+        let mut rates = match self.derived().rates.get(seat as usize) {
             Some(rates) => *rates,
             None => [4; 5],
+        };
+        // Jean: one resource at 2:1 for the rest of the turn
+        if let Some(h) = &self.helpers
+            && let Some((turn, r)) = h.jean
+            && turn == self.turn
+            && seat == self.current
+        {
+            rates[r.index()] = 2;
         }
+        rates
     }
 
     fn check_trade_phase(&self, seat: Seat) -> Result<(), RuleError> {

@@ -231,6 +231,7 @@ pub fn parse(text: &str, ctx: Option<&ParseContext>) -> Result<Command, ParseErr
             parse_one_vertex(rest, need()?, U_CITY).map(|v| Command::Action(Action::BuildCity(v)))
         }
         "play" => parse_play(rest, need()?),
+        "helper" | "helpers" => super::helper_command::parse_helper(rest, need()?),
         "knight" => parse_knight(rest, need()?),
         "robber" | "rob" | "move" => {
             let rest = if rest
@@ -372,7 +373,7 @@ fn parse_vertex_label(
     })
 }
 
-fn parse_one_vertex(
+pub(super) fn parse_one_vertex(
     args: &[&str],
     ctx: &ParseContext,
     usage_text: &'static str,
@@ -759,6 +760,7 @@ pub fn command_for(action: &Action, ctx: &ParseContext) -> String {
             name(*with)
         ),
         Action::EndTurn => "end".into(),
+        other => super::helper_command::helper_command_for(other, ctx).unwrap_or_default(),
     }
 }
 

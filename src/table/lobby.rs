@@ -6,7 +6,7 @@ use super::command::ParseError;
 use crate::engine::{LayoutKind, Settings};
 
 /// How settings are written after `new` or `set`.
-pub const SETTINGS_USAGE: &str = "new players 4 board variable vp 10 discard 7 timer 5 (also: board beginner|random-tokens, timer off, seed 42, bots 2, afk bot|auto|wait)";
+pub const SETTINGS_USAGE: &str = "new players 4 board variable vp 10 discard 7 timer 5 (also: board beginner|random-tokens, timer off, helpers on, seed 42, bots 2, afk bot|auto|wait)";
 
 /// What the table does when the turn timer runs out on a player.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -51,6 +51,8 @@ pub enum Setting {
     Afk(AfkPolicy),
     /// Computer players in the lobby: bots are added or removed to make this many.
     Bots(u8),
+    /// The Helpers of Catan scenario on or off.
+    Helpers(bool),
 }
 
 /// A lobby's settings.
@@ -65,6 +67,9 @@ pub struct LobbySettings {
     /// Stored games from before this setting act for absent players themselves (`auto`).
     #[serde(default)]
     pub afk: AfkPolicy,
+    /// The Helpers of Catan scenario (off in records written before it existed).
+    #[serde(default)]
+    pub helpers: bool,
 }
 
 impl LobbySettings {
@@ -78,6 +83,7 @@ impl LobbySettings {
             timer_minutes: default_timer,
             seed: None,
             afk: AfkPolicy::Bot,
+            helpers: false,
         }
     }
 
@@ -93,6 +99,7 @@ impl LobbySettings {
                 Setting::Afk(a) => self.afk = *a,
                 // Seats, not a setting: the lobby adds or removes bots (`dispatch::bot_seats`).
                 Setting::Bots(_) => {}
+                Setting::Helpers(on) => self.helpers = *on,
             }
         }
     }
@@ -110,7 +117,7 @@ impl LobbySettings {
             layout,
             vp_target: self.vp_target,
             discard_limit: self.discard_limit,
-            helpers: false,
+            helpers: self.helpers,
         }
     }
 
@@ -140,11 +147,16 @@ impl LobbySettings {
             (None, _) => "no turn timer".into(),
         };
         format!(
-            "{} board · {} VP to win · discard above {} cards · {}",
+            "{} board · {} VP to win · discard above {} cards · {}{}",
             board_name(self.board),
             self.vp_target,
             self.discard_limit,
-            timer
+            timer,
+            if self.helpers {
+                " · Helpers of Catan"
+            } else {
+                ""
+            }
         )
     }
 }
@@ -214,16 +226,9 @@ pub fn parse_settings(words: &[&str]) -> Result<Vec<Setting>, ParseError> {
                 _ => Some(number(key, value, 1, 10_080)?),
             }),
             "helpers" => match value {
-                "off" | "no" | "false" => {
-                    i += 2;
-                    continue;
-                }
-                _ => {
-                    return Err(bad(
-                        "The Helpers of Catan scenario is not available yet; leave `helpers` off."
-                            .into(),
-                    ));
-                }
+                "off" | "no" | "false" => Setting::Helpers(false),
+                "on" | "yes" | "true" => Setting::Helpers(true),
+                _ => return Err(bad(format!("`helpers` is `on` or `off`, not `{value}`."))),
             },
             "afk" | "away" => Setting::Afk(match value {
                 "bot" | "bots" => AfkPolicy::Bot,
@@ -283,7 +288,12 @@ mod tests {
                 Setting::DiscardLimit(9),
                 Setting::Timer(Some(3)),
                 Setting::Seed(42),
+                Setting::Helpers(false),
             ])
+        );
+        assert_eq!(
+            parse_settings(&["helpers", "on"]),
+            Ok(vec![Setting::Helpers(true)])
         );
         assert_eq!(
             parse_settings(&["timer", "off"]),
@@ -296,7 +306,7 @@ mod tests {
         let msg = |w: &[&str]| parse_settings(w).unwrap_err().to_string();
         assert!(msg(&["players", "7"]).contains("from 2 to 6"));
         assert!(msg(&["players", "1"]).contains("from 2 to 6"));
-        assert!(msg(&["helpers", "on"]).contains("not available yet"));
+        assert!(msg(&["helpers", "maybe"]).contains("`on` or `off`"));
         assert!(msg(&["board", "moon"]).contains("beginner, variable or random-tokens"));
         assert!(msg(&["vp"]).contains("needs a value"));
         assert!(msg(&["colour", "red"]).contains("not a setting"));

@@ -173,6 +173,7 @@ pub fn event_public(ev: &Event, game: &Game, names: &[String]) -> Option<String>
         }
         Event::TurnEnded { seat } => format!("{} ended the turn.", n(seat)),
         Event::Won { seat, vp } => format!("🏆 {} wins with {vp} victory points!", n(seat)),
+        other => return super::helper_messages::helper_event_public(other, game, names),
     })
 }
 
@@ -195,7 +196,7 @@ pub fn event_private(ev: &Event, viewer: Seat, names: &[String]) -> Option<Strin
         Event::DevCardBought { seat, card } if *seat == viewer => {
             Some(format!("You drew: {card}."))
         }
-        _ => None,
+        other => super::helper_messages::helper_event_private(other, viewer, names),
     }
 }
 

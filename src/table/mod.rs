@@ -17,6 +17,8 @@ pub mod command;
 mod dispatch;
 pub mod fairness;
 pub mod game_stats;
+pub mod helper_command;
+pub mod helper_messages;
 mod load;
 pub mod lobby;
 pub mod messages;

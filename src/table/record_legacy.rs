@@ -10,7 +10,7 @@ use super::record::{ActionRecord, FinishedRecord, GameMeta, SeatUser, Started};
 use super::reply::{GameId, LiveSlot, PlaceId, UserId};
 use crate::engine::{Game, LayoutKind};
 
-/// `LobbySettings` before the afk policy.
+/// `LobbySettings` before the afk policy and the Helpers of Catan.
 #[derive(Serialize, Deserialize)]
 pub(super) struct LobbySettingsV1 {
     max_players: u8,
@@ -57,6 +57,7 @@ impl From<GameMetaV1> for GameMeta {
                 timer_minutes: s.timer_minutes,
                 seed: s.seed,
                 afk: Default::default(),
+                helpers: false,
             },
             seats: m.seats,
             started: m.started,

@@ -100,6 +100,7 @@ fn same_settings(settings: &LobbySettings) -> Vec<Setting> {
         timer_minutes,
         seed: _,
         afk,
+        helpers,
     } = settings;
     vec![
         Setting::Players(*max_players),
@@ -108,6 +109,7 @@ fn same_settings(settings: &LobbySettings) -> Vec<Setting> {
         Setting::DiscardLimit(*discard_limit),
         Setting::Timer(*timer_minutes),
         Setting::Afk(*afk),
+        Setting::Helpers(*helpers),
     ]
 }
 

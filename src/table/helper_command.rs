@@ -1,0 +1,239 @@
+//! The command language of the Helpers of Catan scenario: `helper use NAME …`, the second
+//! steps (`helper keep`, `helper take`, `helper give`), `helper decline`, `helper flip` and
+//! `helper exchange NAME`; and the inverse, the command text of every helper action.
+
+use super::command::{
+    Command, ParseContext, ParseError, parse_edges, parse_hex_label, parse_one_vertex,
+    parse_player, usage,
+};
+use super::names;
+use crate::engine::{
+    Action, DevCard, Helper, HelperChoice, HelperUse, Resource, SeanUse, Seat, VincentBuild,
+};
+
+pub(super) const U_HELPER: &str = "helper use jean ore | helper use nassir wool from bob and carol | \
+helper use louis 8-13 to 20-21 | helper use william 8-13 lumber wool | helper use candamir ore for \
+wool | helper use hilde bob | helper use lin D1 | helper use vincent city 12 | helper use marianne \
+ore | helper use sean keep | helper keep knight | helper take ore | helper give wool to bob | \
+helper decline | helper flip | helper exchange jean";
+
+fn resource(word: &str) -> Result<Resource, ParseError> {
+    Resource::parse(word).ok_or_else(|| {
+        usage(
+            format!("`{word}` is not a resource (brick, lumber, wool, grain, ore)."),
+            U_HELPER,
+        )
+    })
+}
+
+fn one_resource(args: &[&str]) -> Result<Resource, ParseError> {
+    match args {
+        [one] => resource(one),
+        _ => Err(usage("Name one resource.", U_HELPER)),
+    }
+}
+
+/// Parses the words after `helper`.
+pub fn parse_helper(rest: &[&str], ctx: &ParseContext) -> Result<Command, ParseError> {
+    let Some((&verb, args)) = rest.split_first() else {
+        return Err(usage("Say what to do with your helper.", U_HELPER));
+    };
+    let action = match verb.to_ascii_lowercase().as_str() {
+        "use" => Action::UseHelper(parse_use(args, ctx)?),
+        "decline" | "pass" | "skip" => Action::DeclineHelper,
+        "flip" | "keep-b" => Action::FlipHelper,
+        "exchange" | "swap" => match args {
+            [name] => Action::ExchangeHelper(
+                Helper::parse(name)
+                    .ok_or_else(|| usage(format!("`{name}` is not a helper."), U_HELPER))?,
+            ),
+            _ => return Err(usage("Name the helper to take from the display.", U_HELPER)),
+        },
+        "keep" => {
+            let card = DevCard::parse(&args.join(" "))
+                .ok_or_else(|| usage("Name the development card to keep.", U_HELPER))?;
+            Action::HelperChoice(HelperChoice::Keep(card))
+        }
+        "take" => Action::HelperChoice(HelperChoice::Take(one_resource(args)?)),
+        "give" => {
+            let Some(pos) = args.iter().position(|w| w.eq_ignore_ascii_case("to")) else {
+                return Err(usage("Say which card you give `to` whom.", U_HELPER));
+            };
+            let card = one_resource(&args[..pos])?;
+            let to = parse_player(&args[pos + 1..].join(" "), ctx, U_HELPER)? as Seat;
+            Action::HelperChoice(HelperChoice::GiveBack { to, card })
+        }
+        other => {
+            return Err(usage(
+                format!("`helper {other}` is not a helper command."),
+                U_HELPER,
+            ));
+        }
+    };
+    Ok(Command::Action(action))
+}
+
+fn parse_use(args: &[&str], ctx: &ParseContext) -> Result<HelperUse, ParseError> {
+    let Some((&name, args)) = args.split_first() else {
+        return Err(usage("Name the helper to use.", U_HELPER));
+    };
+    let Some(helper) = Helper::parse(name) else {
+        return Err(usage(format!("`{name}` is not a helper."), U_HELPER));
+    };
+    let topo = ctx.topology;
+    Ok(match helper {
+        Helper::Jean => HelperUse::Jean(one_resource(args)?),
+        Helper::Marianne => HelperUse::Marianne(one_resource(args)?),
+        Helper::Sean => match args {
+            [w] if w.eq_ignore_ascii_case("keep") => HelperUse::Sean(SeanUse::KeepHand),
+            _ => HelperUse::Sean(SeanUse::Take(one_resource(args)?)),
+        },
+        Helper::Hilde => HelperUse::Hilde {
+            victim: parse_player(&args.join(" "), ctx, U_HELPER)? as Seat,
+        },
+        Helper::Lin => match args {
+            [hex] => HelperUse::Lin {
+                desert: parse_hex_label(hex, topo, U_HELPER)?,
+            },
+            _ => return Err(usage("Name the desert hex.", U_HELPER)),
+        },
+        Helper::Candamir => match args {
+            [] => HelperUse::Candamir { swap: None },
+            [a, f, b] if f.eq_ignore_ascii_case("for") => HelperUse::Candamir {
+                swap: Some((resource(a)?, resource(b)?)),
+            },
+            _ => {
+                return Err(usage(
+                    "Say `candamir` or `candamir ore for wool`.",
+                    U_HELPER,
+                ));
+            }
+        },
+        Helper::Nassir => {
+            let Some((&res, rest)) = args.split_first() else {
+                return Err(usage("Name a resource and 1 or 2 opponents.", U_HELPER));
+            };
+            let resource = resource(res)?;
+            let rest = match rest.first() {
+                Some(w) if w.eq_ignore_ascii_case("from") => &rest[1..],
+                _ => rest,
+            };
+            let text = rest.join(" ");
+            let mut parts = text.split(" and ");
+            let from = parse_player(parts.next().unwrap_or(""), ctx, U_HELPER)? as Seat;
+            let also = match parts.next() {
+                Some(p) => Some(parse_player(p, ctx, U_HELPER)? as Seat),
+                None => None,
+            };
+            HelperUse::Nassir {
+                resource,
+                from,
+                also,
+            }
+        }
+        Helper::Louis => {
+            let Some(pos) = args.iter().position(|w| w.eq_ignore_ascii_case("to")) else {
+                return Err(usage("Say which road goes `to` where.", U_HELPER));
+            };
+            let from = parse_edges(&args[..pos], topo, U_HELPER)?;
+            let to = parse_edges(&args[pos + 1..], topo, U_HELPER)?;
+            match (from.as_slice(), to.as_slice()) {
+                ([from], [to]) => HelperUse::Louis {
+                    from: *from,
+                    to: *to,
+                },
+                _ => return Err(usage("Name one road and one new place.", U_HELPER)),
+            }
+        }
+        Helper::William => {
+            let n = args.len();
+            if n < 3 {
+                return Err(usage(
+                    "Name the road, the card kept (lumber or brick) and the card paid instead.",
+                    U_HELPER,
+                ));
+            }
+            let edges = parse_edges(&args[..n - 2], topo, U_HELPER)?;
+            let [edge] = edges.as_slice() else {
+                return Err(usage("Name one road.", U_HELPER));
+            };
+            HelperUse::William {
+                edge: *edge,
+                keep: resource(args[n - 2])?,
+                with: resource(args[n - 1])?,
+            }
+        }
+        Helper::Vincent => {
+            let Some((&what, rest)) = args.split_first() else {
+                return Err(usage(
+                    "Say `vincent settlement 12` or `vincent city 12`.",
+                    U_HELPER,
+                ));
+            };
+            let v = parse_one_vertex(rest, ctx, U_HELPER)?;
+            match what.to_ascii_lowercase().as_str() {
+                "settlement" | "settle" => HelperUse::Vincent(VincentBuild::Settlement(v)),
+                "city" => HelperUse::Vincent(VincentBuild::City(v)),
+                _ => return Err(usage("Vincent builds a settlement or a city.", U_HELPER)),
+            }
+        }
+    })
+}
+
+/// The command text of a helper action (`None` for other actions).
+pub fn helper_command_for(action: &Action, ctx: &ParseContext) -> Option<String> {
+    let topo = ctx.topology;
+    let name = |seat: Seat| names::address(seat as usize, ctx.players);
+    Some(match action {
+        Action::DeclineHelper => "helper decline".into(),
+        Action::FlipHelper => "helper flip".into(),
+        Action::ExchangeHelper(h) => format!("helper exchange {}", h.name().to_lowercase()),
+        Action::HelperChoice(HelperChoice::Keep(c)) => format!("helper keep {c}"),
+        Action::HelperChoice(HelperChoice::Take(r)) => format!("helper take {r}"),
+        Action::HelperChoice(HelperChoice::GiveBack { to, card }) => {
+            format!("helper give {card} to {}", name(*to))
+        }
+        Action::UseHelper(u) => {
+            let rest = match u {
+                HelperUse::Jean(r) | HelperUse::Marianne(r) => r.to_string(),
+                HelperUse::Sean(SeanUse::KeepHand) => "keep".into(),
+                HelperUse::Sean(SeanUse::Take(r)) => r.to_string(),
+                HelperUse::Hilde { victim } => name(*victim),
+                HelperUse::Lin { desert } => topo
+                    .hex_labels
+                    .get(*desert as usize)
+                    .cloned()
+                    .unwrap_or_default(),
+                HelperUse::Candamir { swap: None } => String::new(),
+                HelperUse::Candamir { swap: Some((a, b)) } => format!("{a} for {b}"),
+                HelperUse::Nassir {
+                    resource,
+                    from,
+                    also,
+                } => match also {
+                    Some(a) => format!("{resource} from {} and {}", name(*from), name(*a)),
+                    None => format!("{resource} from {}", name(*from)),
+                },
+                HelperUse::Louis { from, to } => {
+                    format!("{} to {}", topo.edge_label(*from), topo.edge_label(*to))
+                }
+                HelperUse::William { edge, keep, with } => {
+                    format!("{} {keep} {with}", topo.edge_label(*edge))
+                }
+                HelperUse::Vincent(VincentBuild::Settlement(v)) => {
+                    format!("settlement {}", topo.vertex_label(*v))
+                }
+                HelperUse::Vincent(VincentBuild::City(v)) => {
+                    format!("city {}", topo.vertex_label(*v))
+                }
+            };
+            let helper = u.helper().name().to_lowercase();
+            if rest.is_empty() {
+                format!("helper use {helper}")
+            } else {
+                format!("helper use {helper} {rest}")
+            }
+        }
+        _ => return None,
+    })
+}
