@@ -42,13 +42,58 @@ struct Fields {
     rng: ChaCha8Rng,
 }
 
-/// The JSON shape: the fields plus an optional `helpers`.
+/// The JSON shape: the fields plus an optional `helpers`. Spelled out rather than
+/// `#[serde(flatten)]`, which buffers values and cannot carry the generator's `u128`.
 #[derive(Deserialize)]
 struct WithHelpers {
-    #[serde(flatten)]
-    fields: Fields,
+    settings: Settings,
+    seed: u64,
+    layout: Layout,
+    players: Vec<Player>,
+    buildings: Vec<Option<Building>>,
+    roads: Vec<Option<Seat>>,
+    robber: HexId,
+    bank: Resources,
+    deck: Vec<DevCard>,
+    phase: Phase,
+    current: Seat,
+    turn: u32,
+    version: u64,
+    last_roll: Option<(u8, u8)>,
+    longest_route: Option<Seat>,
+    largest_army: Option<Seat>,
+    dev_played: bool,
+    last_placed: LastChange,
+    rng: ChaCha8Rng,
     #[serde(default)]
     helpers: Option<Box<HelperState>>,
+}
+
+impl WithHelpers {
+    fn into_game(self) -> Game {
+        let fields = Fields {
+            settings: self.settings,
+            seed: self.seed,
+            layout: self.layout,
+            players: self.players,
+            buildings: self.buildings,
+            roads: self.roads,
+            robber: self.robber,
+            bank: self.bank,
+            deck: self.deck,
+            phase: self.phase,
+            current: self.current,
+            turn: self.turn,
+            version: self.version,
+            last_roll: self.last_roll,
+            longest_route: self.longest_route,
+            largest_army: self.largest_army,
+            dev_played: self.dev_played,
+            last_placed: self.last_placed,
+            rng: self.rng,
+        };
+        fields.into_game(self.helpers)
+    }
 }
 
 const FIELD_NAMES: &[&str] = &[
@@ -126,7 +171,7 @@ impl<'de> Visitor<'de> for GameVisitor {
 
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Game, A::Error> {
         let w = WithHelpers::deserialize(MapAccessDeserializer::new(map))?;
-        Ok(w.fields.into_game(w.helpers))
+        Ok(w.into_game())
     }
 }
 

@@ -14,6 +14,19 @@ use super::session::Session;
 use crate::bots::Bot;
 use crate::engine::Seat;
 
+/// A trade a bot offered on its turn: open (people answer until the wait is over) or closed
+/// (confirmed or withdrawn; the bot offers once a turn).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BotOffer {
+    pub turn: u32,
+    /// The open offer's number; `None` once it closed.
+    pub open: Option<u32>,
+    pub made_ms: u64,
+}
+
+/// How many bot pauses a bot's offer stays open for answers.
+pub const OFFER_OPEN_PAUSES: u64 = 10;
+
 /// User ids of seated bots.
 pub const BOT_USERS: Range<UserId> = 0x7FFF_FF00_0000_0000..0x7FFF_FF00_0001_0000;
 
@@ -88,7 +101,16 @@ impl Session {
     /// When the bots this game waits for move: a short pause after the last move, so people
     /// can follow.
     pub fn bot_due(&self, delay_ms: u64) -> Option<u64> {
-        (!self.waiting_bots().is_empty()).then(|| self.last_activity_ms() + delay_ms)
+        let pause = self.last_activity_ms() + delay_ms;
+        let offer_open = match self.bot_offer {
+            Some(BotOffer {
+                open: Some(_),
+                made_ms,
+                ..
+            }) => made_ms + OFFER_OPEN_PAUSES * delay_ms,
+            _ => 0,
+        };
+        (!self.waiting_bots().is_empty()).then(|| pause.max(offer_open))
     }
 }
 

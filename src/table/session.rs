@@ -54,6 +54,9 @@ pub struct Session {
     legacy_offers: bool,
     /// Every accepted action, for the game's public record (`fairness`).
     history: Vec<ActionRecord>,
+    /// The offer a bot made this turn (kept in memory: after a restart a bot may offer once
+    /// more, and its open offer gets a fresh wait).
+    pub bot_offer: Option<super::bot_seats::BotOffer>,
 }
 
 impl Session {
@@ -71,6 +74,7 @@ impl Session {
             retired_offers: Vec::new(),
             legacy_offers: false,
             history: Vec::new(),
+            bot_offer: None,
         };
         s.refresh_players();
         s

@@ -227,20 +227,32 @@ pub(super) fn stand_in_for_absent(
             r
         })
         .collect();
-    replies.extend(play_bots(table, id, now_ms));
+    replies.extend(play_bots(table, id, now_ms).0);
     Ok(replies)
 }
 
 /// One move for every seat game `id` waits for that a bot plays, each decided from that
-/// seat's view and legal actions only.
-pub(super) fn play_bots(table: &mut Table, id: GameId, now_ms: u64) -> Vec<Reply> {
+/// seat's view and legal actions only. On its own turn a bot may first offer a trade (once a
+/// turn), and settles it when the wait for answers is over. Says whether anything happened.
+pub(super) fn play_bots(table: &mut Table, id: GameId, now_ms: u64) -> (Vec<Reply>, bool) {
+    let before = table
+        .sessions
+        .get(&id)
+        .and_then(|s| s.game())
+        .map(|g| g.version);
     let waiting = table
         .sessions
         .get(&id)
         .map(Session::waiting_bots)
         .unwrap_or_default();
     let mut replies = Vec::new();
+    let mut traded = false;
     for (seat, bot) in waiting {
+        if let Some(r) = bot_trading(table, id, seat, bot, now_ms) {
+            replies.extend(r);
+            traded = true;
+            continue;
+        }
         let Some(g) = table.sessions.get(&id).and_then(|s| s.game()) else {
             break;
         };
@@ -255,7 +267,80 @@ pub(super) fn play_bots(table: &mut Table, id: GameId, now_ms: u64) -> Vec<Reply
         let action = bot.choose(&g.view(Some(seat)), &legal);
         replies.extend(act(table, id, seat, &action, None, now_ms, None));
     }
-    replies
+    let after = table
+        .sessions
+        .get(&id)
+        .and_then(|s| s.game())
+        .map(|g| g.version);
+    (replies, traded || after != before)
+}
+
+/// The current player's bot and its trade offer of this turn: settles an offer whose wait
+/// is over (the first acceptor, else it is withdrawn), or makes one. `None`: nothing to do,
+/// the bot moves.
+fn bot_trading(
+    table: &mut Table,
+    id: GameId,
+    seat: Seat,
+    bot: Bot,
+    now_ms: u64,
+) -> Option<Vec<Reply>> {
+    let s = table.sessions.get(&id)?;
+    let g = s.game()?;
+    if g.phase != Phase::Main || g.current != seat {
+        return None;
+    }
+    let caller = Caller::new(s.place(), s.user(seat)?, s.name(seat));
+    let turn = g.turn;
+    let open = s
+        .meta
+        .offers
+        .iter()
+        .find(|o| o.from == seat && o.turn == turn)
+        .cloned();
+    let mine = s.bot_offer.filter(|o| o.turn == turn);
+    let set = |table: &mut Table, open: Option<u32>, made_ms: u64| {
+        if let Some(s) = table.sessions.get_mut(&id) {
+            s.bot_offer = Some(bot_seats::BotOffer {
+                turn,
+                open,
+                made_ms,
+            });
+        }
+    };
+    match (open, mine) {
+        (Some(o), Some(m)) if m.open == Some(o.id) => {
+            set(table, None, m.made_ms);
+            let settle = match o.accepted.first() {
+                Some(&with) => TradeCommand::Confirm(o.id, with),
+                None => TradeCommand::Withdraw(o.id),
+            };
+            Some(trade(table, &caller, settle, now_ms))
+        }
+        // Open from before a restart: a fresh wait for answers.
+        (Some(o), _) => {
+            set(table, Some(o.id), now_ms);
+            Some(Vec::new())
+        }
+        (None, Some(_)) => None,
+        (None, None) => {
+            let (give, get) = bot.offer(&g.view(Some(seat)))?;
+            let offer = TradeCommand::Offer {
+                give,
+                get,
+                to: None,
+            };
+            let mut replies = trade(table, &caller, offer, now_ms);
+            let posted = replies.iter().find_map(|r| match r.kind {
+                ReplyKind::TradeOffer { offer, .. } => Some(offer),
+                _ => None,
+            });
+            set(table, posted, now_ms);
+            let posted = posted?;
+            replies.extend(answer_offer(table, id, posted, now_ms));
+            Some(replies)
+        }
+    }
 }
 
 /// Bots the new offer `offer` can involve answer it at once: accept what helps them.

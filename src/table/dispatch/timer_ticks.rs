@@ -94,8 +94,11 @@ pub fn tick(table: &mut Table, now_ms: u64) -> Vec<Reply> {
         {
             if !retry_pending(table, id, now_ms) {
                 let before = version_of(table, id);
-                replies.extend(bots::play_bots(table, id, now_ms));
-                replies.extend(note_progress(table, id, before, now_ms));
+                let (played, progress) = bots::play_bots(table, id, now_ms);
+                replies.extend(played);
+                if !progress {
+                    replies.extend(note_progress(table, id, before, now_ms));
+                }
             }
             continue;
         }
