@@ -225,7 +225,8 @@ fn lobby_refusals() {
         ("alice", "start", "no game in this place"),
         ("alice", "join", "no game in this place"),
         ("alice", "new players 9", "from 2 to 6"),
-        ("alice", "new helpers on", "not available yet"),
+        ("alice", "new helpers maybe", "`helpers` is `on` or `off`"),
+        ("alice", "new afk sometimes", "bot, auto or wait"),
         (
             "alice",
             "new board moon",

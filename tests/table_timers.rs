@@ -39,7 +39,7 @@ fn time_out(h: &mut Harness) -> Vec<catan_bot::table::Reply> {
 
 #[test]
 fn reminder_then_the_table_acts_in_setup() {
-    let mut h = Harness::started(&NAMES, "seed 2 timer 1", quiet_options());
+    let mut h = Harness::started(&NAMES, "seed 2 timer 1 afk auto", quiet_options());
     let start = h.now;
     let first = h.seat_name(h.state().current);
     // Reminder a quarter of the timer before the deadline (15 s of a minute).
@@ -84,7 +84,7 @@ fn reminder_then_the_table_acts_in_setup() {
 
 #[test]
 fn timer_discards_moves_the_robber_and_ends_the_turn() {
-    let mut h = Harness::started(&NAMES, "seed 21 timer 2", quiet_options());
+    let mut h = Harness::started(&NAMES, "seed 21 timer 2 afk auto", quiet_options());
     let mut rng = ChaCha8Rng::seed_from_u64(21);
     while !matches!(h.state().phase, Phase::Discard { .. }) {
         let g = h.state();

@@ -24,7 +24,7 @@ fn timed_game(dir: &std::path::Path) -> (Table, Arc<AtomicBool>) {
     let c = |user: u64, name: &str| Caller::new(PLACE, user, name);
     let now = 0;
     assert_no_refusal(
-        &table.handle_text(&c(1, "alice"), "new players 3 seed 4 timer 1", now),
+        &table.handle_text(&c(1, "alice"), "new players 3 seed 4 timer 1 afk auto", now),
         "new",
     );
     assert_no_refusal(&table.handle_text(&c(2, "bob"), "join", now), "join");

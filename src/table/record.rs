@@ -59,6 +59,10 @@ pub struct GameMeta {
     /// Bots playing for absent players (turn timer, or `away`) until those players act again.
     #[serde(default)]
     pub stand_ins: Vec<(UserId, Bot)>,
+    /// The seat and turn of the last trade a bot offered: a bot offers once a turn, also
+    /// across a restart.
+    #[serde(default)]
+    pub bot_offered: Option<(Seat, u32)>,
 }
 
 /// What the start fixed.
@@ -269,6 +273,7 @@ mod tests {
             live_messages: Vec::new(),
             bots: Vec::new(),
             stand_ins: Vec::new(),
+            bot_offered: None,
             finished: false,
         };
         assert_eq!(decode_meta(&encode_meta(&meta)), Ok(meta.clone()));
@@ -391,6 +396,7 @@ mod tests {
             live_messages: vec![(LiveSlot::Turn, 44)],
             bots: Vec::new(),
             stand_ins: Vec::new(),
+            bot_offered: None,
             finished: true,
         }))
         .expect("meta");
@@ -430,6 +436,7 @@ mod tests {
             live_messages: Vec::new(),
             bots: Vec::new(),
             stand_ins: Vec::new(),
+            bot_offered: None,
             finished: false,
         });
         assert!(decode_meta(&future).unwrap_err().contains("schema 99"));

@@ -67,6 +67,7 @@ impl From<GameMetaV1> for GameMeta {
             live_messages: m.live_messages,
             bots: Vec::new(),
             stand_ins: Vec::new(),
+            bot_offered: None,
         }
     }
 }

@@ -537,6 +537,7 @@ mod tests {
             live_messages: Vec::new(),
             bots: Vec::new(),
             stand_ins: Vec::new(),
+            bot_offered: None,
         }
     }
 

@@ -309,22 +309,27 @@ fn bot_trading(
         }
     };
     match (open, mine) {
-        (Some(o), Some(m)) if m.open == Some(o.id) => {
-            set(table, None, m.made_ms);
+        // The wait for answers is over (or the offer was made before a restart: settled at
+        // the bot's next move, its wait was lost with the restart).
+        (Some(o), _) => {
+            set(table, None, now_ms);
             let settle = match o.accepted.first() {
                 Some(&with) => TradeCommand::Confirm(o.id, with),
                 None => TradeCommand::Withdraw(o.id),
             };
             Some(trade(table, &caller, settle, now_ms))
         }
-        // Open from before a restart: a fresh wait for answers.
-        (Some(o), _) => {
-            set(table, Some(o.id), now_ms);
-            Some(Vec::new())
-        }
-        (None, Some(_)) => None,
-        (None, None) => {
+        (None, _) if s.meta.bot_offered == Some((seat, turn)) || mine.is_some() => None,
+        (None, _) => {
             let (give, get) = bot.offer(&g.view(Some(seat)))?;
+            // Remembered before the offer is made: never twice a turn, even after a restart.
+            let s = table.sessions.get_mut(&id)?;
+            let before = s.meta.clone();
+            s.meta.bot_offered = Some((seat, turn));
+            if let Err(e) = s.save_meta_or_restore(&*table.store, before) {
+                tracing::warn!(game = id, "a bot's offer was not made: {e}");
+                return None;
+            }
             let offer = TradeCommand::Offer {
                 give,
                 get,

@@ -117,6 +117,7 @@ pub(super) fn new_lobby(
         live_messages: Vec::new(),
         bots: Vec::new(),
         stand_ins: Vec::new(),
+        bot_offered: None,
         finished: false,
     };
     let mut session = Session::new_lobby(meta);
