@@ -17,7 +17,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use anyhow::Context;
 
 use crate::store::SledStore;
-use crate::table::{Caller, Table, TableOptions};
+use crate::table::{Caller, ReplyKind, Table, TableOptions};
 
 use input::Line;
 use output::Printer;
@@ -245,8 +245,15 @@ fn run_bots(table: &mut Table, printer: &mut Printer<impl std::io::Write>) -> an
             .game_in(PLACE)
             .and_then(|g| table.game_state(g.id))
             .is_none_or(|g| g.version != version);
-        if !moved {
+        if !moved && replies.is_empty() {
             // A move that could not be saved: the table said so; the next line tries again.
+            return Ok(());
+        }
+        // A bot offered a trade: your turn to answer it (the bot settles after your line).
+        if replies
+            .iter()
+            .any(|r| matches!(r.kind, ReplyKind::TradeOffer { .. }))
+        {
             return Ok(());
         }
     }
