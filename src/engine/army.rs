@@ -17,7 +17,13 @@ impl Game {
         }
         let beats_holder = match self.largest_army {
             Some(h) => knights > self.players[h as usize].knights_played,
-            None => true,
+            // Nobody holds it: never taken, or set aside after a tie (Helpers of Catan's
+            // Vincent). It goes only to strictly the most knights.
+            None => self
+                .players
+                .iter()
+                .enumerate()
+                .all(|(i, p)| i == seat as usize || p.knights_played < knights),
         };
         if beats_holder {
             events.push(Event::LargestArmyChanged {
@@ -66,5 +72,22 @@ mod tests {
         assert_eq!(t.g.largest_army, Some(1));
         assert_eq!(t.g.public_vp(0), 0);
         assert_eq!(t.g.public_vp(1), 2);
+    }
+
+    #[test]
+    fn a_set_aside_army_goes_only_to_strictly_the_most_knights() {
+        let mut t = TestGame::main_phase(4);
+        // A tie of 4 set the card aside (Vincent can do that).
+        t.g.players[0].knights_played = 4;
+        t.g.players[1].knights_played = 4;
+        t.g.largest_army = None;
+        for _ in 0..3 {
+            play_knight(&mut t, 2);
+        }
+        assert_eq!(t.g.largest_army, None, "3 knights do not beat 4");
+        play_knight(&mut t, 2);
+        assert_eq!(t.g.largest_army, None, "a tie of 4 does not take it");
+        play_knight(&mut t, 2);
+        assert_eq!(t.g.largest_army, Some(2), "5 is strictly the most");
     }
 }
