@@ -9,6 +9,7 @@ pub mod console;
 pub mod discord;
 pub mod engine;
 pub mod hosting;
+pub mod i18n;
 #[cfg(feature = "matrix")]
 pub mod matrix;
 pub mod render;

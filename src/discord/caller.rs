@@ -21,5 +21,6 @@ pub fn caller(place: ChannelId, user: &User, member: Option<&Member>) -> Caller 
         user: user.id.get(),
         name,
         is_manager,
+        lang: None,
     }
 }

@@ -27,7 +27,9 @@ const MAX_CHOICE_NAME: usize = 100;
 
 /// All commands to register.
 pub fn all() -> Vec<poise::Command<Arc<Bot>, BotError>> {
-    vec![catan()]
+    let mut commands = vec![catan()];
+    super::localize::localize(&mut commands);
+    commands
 }
 
 /// Sends `text` to the table as `ctx`'s author in `ctx`'s channel and posts the replies.

@@ -98,6 +98,7 @@ async fn reaction(bot: &Arc<Bot>, r: &Reaction, added: bool) {
                 user: user_id.get(),
                 name: format!("<@{user_id}>"),
                 is_manager: false,
+                lang: None,
             },
         },
     };

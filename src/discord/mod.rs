@@ -20,6 +20,7 @@ mod help;
 mod hints;
 mod host;
 mod interact;
+mod localize;
 pub(crate) mod logging;
 mod message;
 mod shards;

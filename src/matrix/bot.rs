@@ -133,6 +133,7 @@ impl MatrixBot {
             user: self.number(Kind::User, user)?,
             name,
             is_manager,
+            lang: None,
         })
     }
 

@@ -29,12 +29,14 @@ pub(super) fn resume_all(table: &mut Table, stored: Vec<StoredGame>) {
                      last verified move"
                 );
                 if resume(table, &sg) {
+                    let _lang = crate::i18n::scope(table.lang_of(sg.id));
                     let notice = truncated_notice(table, sg.id, verified, *acknowledged_actions);
                     table.notices.extend(notice);
                 }
             }
             Integrity::Damaged { reason } => {
                 let notice = decode_meta(&sg.meta).ok().map(|meta| {
+                    let _lang = crate::i18n::scope(meta.settings.lang);
                     Reply::public(
                         meta.place,
                         format!(

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::command::ParseError;
 use crate::engine::{LayoutKind, Settings};
+use crate::i18n::Lang;
 
 /// How settings are written after `new` or `set`.
 pub const SETTINGS_USAGE: &str = "new players 4 board variable vp 10 discard 7 timer 5 (also: board beginner|random-tokens, timer off, helpers on, seed 42, bots 2, afk bot|auto|wait)";
@@ -53,6 +54,8 @@ pub enum Setting {
     Bots(u8),
     /// The Helpers of Catan scenario on or off.
     Helpers(bool),
+    /// The language of the game's public messages.
+    Lang(Lang),
 }
 
 /// A lobby's settings.
@@ -70,6 +73,9 @@ pub struct LobbySettings {
     /// The Helpers of Catan scenario (off in records written before it existed).
     #[serde(default)]
     pub helpers: bool,
+    /// The language of the game's public messages and board (English in older records).
+    #[serde(default)]
+    pub lang: Lang,
 }
 
 impl LobbySettings {
@@ -84,6 +90,7 @@ impl LobbySettings {
             seed: None,
             afk: AfkPolicy::Bot,
             helpers: false,
+            lang: Lang::EN,
         }
     }
 
@@ -100,6 +107,7 @@ impl LobbySettings {
                 // Seats, not a setting: the lobby adds or removes bots (`dispatch::bot_seats`).
                 Setting::Bots(_) => {}
                 Setting::Helpers(on) => self.helpers = *on,
+                Setting::Lang(lang) => self.lang = *lang,
             }
         }
     }
@@ -240,6 +248,14 @@ pub fn parse_settings(words: &[&str]) -> Result<Vec<Setting>, ParseError> {
                     )));
                 }
             }),
+            "lang" | "language" | "sprache" => {
+                Setting::Lang(Lang::parse(value).ok_or_else(|| {
+                    bad(format!(
+                        "`{value}` is not a language I speak ({}).",
+                        Lang::codes()
+                    ))
+                })?)
+            }
             "bots" => Setting::Bots(number(key, value, 0, MAX_PLAYERS as u64 - 1)?),
             "seed" => Setting::Seed(
                 value
@@ -248,7 +264,7 @@ pub fn parse_settings(words: &[&str]) -> Result<Vec<Setting>, ParseError> {
             ),
             _ => {
                 return Err(bad(format!(
-                    "`{key}` is not a setting (players, board, vp, discard, timer, afk, bots, helpers, seed)."
+                    "`{key}` is not a setting (players, board, vp, discard, timer, afk, bots, helpers, lang, seed)."
                 )));
             }
         };

@@ -41,6 +41,7 @@ use std::collections::{BTreeMap, HashMap};
 use thiserror::Error;
 
 use crate::engine::{self, Game};
+use crate::i18n::{self, Lang};
 use crate::store::{Store, StoreError};
 
 pub use command::{Command, ParseError, command_for};
@@ -69,6 +70,8 @@ pub struct TableOptions {
     pub seed_source: fairness::SeedSource,
     /// How long bots wait after the last move before they move (so people can follow).
     pub bot_delay_ms: u64,
+    /// The language of a game opened by someone whose own language is unknown.
+    pub default_lang: Lang,
 }
 
 /// Bots move this long after the last move unless configured otherwise.
@@ -87,6 +90,7 @@ impl Default for TableOptions {
             onlooker_board_every_ms: timer::MINUTE_MS,
             seed_source: fairness::SeedSource::Os,
             bot_delay_ms: DEFAULT_BOT_DELAY_MS,
+            default_lang: Lang::EN,
         }
     }
 }
@@ -172,12 +176,14 @@ impl Table {
 
     /// One line of the command language from `caller` in `caller.place`.
     pub fn handle_text(&mut self, caller: &Caller, text: &str, now_ms: u64) -> Vec<Reply> {
+        let _lang = i18n::scope(self.lang_at(caller));
         let replies = dispatch::text(self, caller, text, now_ms);
         self.forget_finished(replies)
     }
 
     /// A button press; `custom_id` as made by the table: `catan:<game>:<action>:<version>`.
     pub fn handle_button(&mut self, caller: &Caller, custom_id: &str, now_ms: u64) -> Vec<Reply> {
+        let _lang = i18n::scope(self.lang_at(caller));
         let replies = dispatch::button(self, caller, custom_id, now_ms);
         self.forget_finished(replies)
     }
@@ -191,6 +197,7 @@ impl Table {
         values: &[String],
         now_ms: u64,
     ) -> Vec<Reply> {
+        let _lang = i18n::scope(self.lang_at(caller));
         let replies = dispatch::choice(self, caller, menu_id, values, now_ms);
         self.forget_finished(replies)
     }
@@ -203,6 +210,7 @@ impl Table {
         reaction: Reaction,
         now_ms: u64,
     ) -> Vec<Reply> {
+        let _lang = i18n::scope(self.lang_at(caller));
         let replies = dispatch::reaction(self, caller, message_id, reaction, now_ms);
         self.forget_finished(replies)
     }
@@ -214,6 +222,7 @@ impl Table {
         message_id: u64,
         reaction: Reaction,
     ) -> Vec<Reply> {
+        let _lang = i18n::scope(self.lang_at(caller));
         dispatch::reaction_removed(self, caller, message_id, reaction)
     }
 
@@ -274,7 +283,26 @@ impl Table {
         kind: PlaceKind,
         partial: &str,
     ) -> Vec<(String, String)> {
+        let _lang = i18n::scope(caller.lang.unwrap_or_else(|| self.lang_at(caller)));
         dispatch::suggest(self, caller, kind, partial)
+    }
+
+    /// The language `caller` is answered in at their place: the game's there, else their own,
+    /// else the host's default.
+    pub fn lang_at(&self, caller: &Caller) -> Lang {
+        self.by_place
+            .get(&caller.place)
+            .and_then(|id| self.sessions.get(id))
+            .map(|s| s.meta.settings.lang)
+            .or(caller.lang)
+            .unwrap_or(self.options.default_lang)
+    }
+
+    /// The language of a game's public messages (the default for a game no longer held).
+    pub fn lang_of(&self, game: GameId) -> Lang {
+        self.sessions
+            .get(&game)
+            .map_or(self.options.default_lang, |s| s.meta.settings.lang)
     }
 
     /// The seats of a running game that a bot plays now (seated bots and stand-ins).

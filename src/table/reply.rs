@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::summary::GameEndSummary;
+use crate::i18n::Lang;
 
 /// A chat place a game is bound to (a channel or thread id).
 pub type PlaceId = u64;
@@ -21,6 +22,9 @@ pub struct Caller {
     pub name: String,
     /// The user may manage the place (e.g. Discord "Manage Channels"): may abandon any game.
     pub is_manager: bool,
+    /// The user's own language, if the platform says (Discord's interaction locale): replies
+    /// only they see use it, and a game they open starts in it.
+    pub lang: Option<Lang>,
 }
 
 impl Caller {
@@ -31,6 +35,7 @@ impl Caller {
             user,
             name: name.into(),
             is_manager: false,
+            lang: None,
         }
     }
 }
@@ -265,6 +270,9 @@ pub struct Reply {
     /// messages (e.g. a private note to a robbed player), which an adapter may deliver another
     /// way or drop if the platform cannot show them.
     pub reply_to_caller: bool,
+    /// The language the text is in; adapters render hints, buttons and their own words around
+    /// it in the same one ([`crate::i18n::scope`]).
+    pub lang: Lang,
 }
 
 impl Reply {
@@ -283,6 +291,7 @@ impl Reply {
             mention: Vec::new(),
             game: None,
             reply_to_caller: false,
+            lang: crate::i18n::current(),
         }
     }
 

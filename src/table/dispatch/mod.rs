@@ -86,6 +86,16 @@ pub fn text(table: &mut Table, caller: &Caller, text: &str, now_ms: u64) -> Vec<
 }
 
 pub(super) fn run(table: &mut Table, caller: &Caller, cmd: Command, now_ms: u64) -> Vec<Reply> {
+    // What only the caller sees is in their own language when the platform says it.
+    let _own_lang = match cmd {
+        Command::Help
+        | Command::Rules(_)
+        | Command::Hand
+        | Command::Log
+        | Command::Moves
+        | Command::Choices(_) => caller.lang.map(crate::i18n::scope),
+        _ => None,
+    };
     match cmd {
         Command::Help => vec![private_to_caller(caller, rules_help::help())],
         Command::Rules(query) => rules(caller, query.as_deref()),

@@ -101,6 +101,7 @@ fn same_settings(settings: &LobbySettings) -> Vec<Setting> {
         seed: _,
         afk,
         helpers,
+        lang,
     } = settings;
     vec![
         Setting::Players(*max_players),
@@ -110,6 +111,7 @@ fn same_settings(settings: &LobbySettings) -> Vec<Setting> {
         Setting::Timer(*timer_minutes),
         Setting::Afk(*afk),
         Setting::Helpers(*helpers),
+        Setting::Lang(*lang),
     ]
 }
 

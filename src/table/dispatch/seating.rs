@@ -98,7 +98,10 @@ pub(super) fn new_lobby(
         );
     }
     let mut settings = LobbySettings::new(table.options.default_timer_minutes);
+    // The opener's language unless they chose one (`lang de`); its texts start here.
+    settings.lang = crate::i18n::current();
     settings.apply(changes);
+    let _lang = crate::i18n::scope(settings.lang);
     let id = table.next_id;
     let meta = GameMeta {
         schema: META_SCHEMA,
@@ -184,6 +187,11 @@ pub(super) fn change_lobby(
 
 pub(super) fn set_settings(table: &mut Table, caller: &Caller, changes: &[Setting]) -> Vec<Reply> {
     let user = caller.user;
+    // A new language applies to the answer already (the lobby message is remade in it).
+    let _lang = changes.iter().find_map(|c| match c {
+        Setting::Lang(lang) => Some(crate::i18n::scope(*lang)),
+        _ => None,
+    });
     change_lobby(table, caller, |s| {
         if s.meta.host != user {
             return Err("Only the host can change the settings.".into());
@@ -303,6 +311,7 @@ pub fn expire_lobbies(table: &mut Table, now_ms: u64) -> Vec<Reply> {
         .collect();
     let mut replies = Vec::new();
     for (id, place) in expired {
+        let _lang = crate::i18n::scope(table.lang_of(id));
         if let Err(e) = table.store.remove_game(id) {
             tracing::warn!(game = id, error = %e, "could not remove an expired lobby");
         }

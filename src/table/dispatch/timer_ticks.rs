@@ -83,6 +83,7 @@ pub fn tick(table: &mut Table, now_ms: u64) -> Vec<Reply> {
     let ids: Vec<GameId> = table.sessions.keys().copied().collect();
     let mut replies = Vec::new();
     for id in ids {
+        let _lang = crate::i18n::scope(table.lang_of(id));
         let Some(s) = table.sessions.get(&id) else {
             continue;
         };
