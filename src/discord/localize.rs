@@ -64,8 +64,9 @@ fn add(list: &mut Localizations, id: &str) {
     }
 }
 
-/// The paths (catalog id stems) of every command, option and choice, for the catalog test.
-pub fn catalog_ids(commands: &[Command]) -> Vec<String> {
+/// The catalog ids of every command, option and choice (what a new language translates).
+#[cfg(test)]
+fn catalog_ids(commands: &[Command]) -> Vec<String> {
     fn walk(command: &Command, parent: &str, out: &mut Vec<String>) {
         let path = format!("{parent}-{}", command.name);
         out.push(format!("{path}-name"));
