@@ -137,6 +137,10 @@ pub struct TableDefaults {
     pub lobby_expiry_hours: u32,
     /// Milliseconds computer players wait after the last move before they move.
     pub bot_delay_ms: u64,
+    /// The language of a game whose opener's language the platform does not say (Matrix
+    /// always; Discord users whose client language has no catalog).
+    #[serde(deserialize_with = "crate::i18n::deserialize_known")]
+    pub lang: crate::i18n::Lang,
 }
 
 impl Default for TableDefaults {
@@ -145,6 +149,7 @@ impl Default for TableDefaults {
             turn_timer_minutes: 0,
             lobby_expiry_hours: 24,
             bot_delay_ms: crate::table::DEFAULT_BOT_DELAY_MS,
+            lang: crate::i18n::Lang::EN,
         }
     }
 }
@@ -405,7 +410,7 @@ mod tests {
         let text = format!(
             "token = \"{TOKEN}\"\ndata_dir = \"/var/lib/catan\"\nlog_level = \"debug\"\n\
              proxy_url = \"http://127.0.0.1:9/\"\ngame_threads = true\nprivate_notices = \"drop\"\n\
-             edit_debounce_ms = 200\n[commands]\nguild_ids = [1, 2]\n[table]\nturn_timer_minutes = 5\nlobby_expiry_hours = 3\nbot_delay_ms = 700\n"
+             edit_debounce_ms = 200\n[commands]\nguild_ids = [1, 2]\n[table]\nturn_timer_minutes = 5\nlobby_expiry_hours = 3\nbot_delay_ms = 700\nlang = \"de\"\n"
         );
         let c = Config::parse("c.toml", &text, &no_env()).unwrap();
         assert_eq!(c.guild_ids, vec![1, 2]);
@@ -416,6 +421,7 @@ mod tests {
         assert_eq!(c.table.turn_timer_minutes, 5);
         assert_eq!(c.table.lobby_expiry_hours, 3);
         assert_eq!(c.table.bot_delay_ms, 700);
+        assert_eq!(c.table.lang.code(), "de");
     }
 
     #[test]

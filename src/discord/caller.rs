@@ -3,6 +3,7 @@
 use poise::serenity_prelude as serenity;
 use serenity::{ChannelId, Member, Permissions, User};
 
+use crate::i18n::Lang;
 use crate::table::Caller;
 
 /// The table's caller for `user` (with their server `member` data, when Discord sent it)
@@ -23,4 +24,12 @@ pub fn caller(place: ChannelId, user: &User, member: Option<&Member>) -> Caller 
         is_manager,
         lang: None,
     }
+}
+
+/// `caller` speaking the language of their Discord client (`locale`), or else of the server
+/// (`guild_locale`), when there is a catalog for it: what only they see comes in it, and a
+/// game they open starts in it.
+pub fn with_locale(mut caller: Caller, locale: &str, guild_locale: Option<&str>) -> Caller {
+    caller.lang = Lang::parse(locale).or_else(|| guild_locale.and_then(Lang::parse));
+    caller
 }

@@ -12,7 +12,7 @@ use serenity::{
 };
 
 use super::bot::Bot;
-use super::caller::caller;
+use super::caller::{caller, with_locale};
 use super::deliver::{Answer, Origin};
 use super::error::BotError;
 use super::host::PlaceKind;
@@ -38,7 +38,11 @@ pub(super) async fn send(ctx: Context<'_>, text: String) -> CommandResult {
         return Ok(());
     };
     let i = app.interaction;
-    let who = caller(i.channel_id, &i.user, i.member.as_deref());
+    let who = with_locale(
+        caller(i.channel_id, &i.user, i.member.as_deref()),
+        &i.locale,
+        i.guild_locale.as_deref(),
+    );
     let origin = Origin {
         id: i.id,
         token: i.token.clone(),
@@ -179,7 +183,11 @@ async fn suggest(ctx: Context<'_>, kind: PlaceKind, partial: &str) -> CreateAuto
         return CreateAutocompleteResponse::new();
     };
     let i = app.interaction;
-    let who = caller(i.channel_id, &i.user, i.member.as_deref());
+    let who = with_locale(
+        caller(i.channel_id, &i.user, i.member.as_deref()),
+        &i.locale,
+        i.guild_locale.as_deref(),
+    );
     let partial = partial.to_string();
     let found = ctx
         .data()
@@ -382,7 +390,11 @@ async fn new_in_thread(ctx: Context<'_>, bot: &Arc<Bot>, text: String) -> Comman
                 .auto_archive_duration(AutoArchiveDuration::OneWeek),
         )
         .await?;
-    let who = caller(thread.id, &i.user, i.member.as_deref());
+    let who = with_locale(
+        caller(thread.id, &i.user, i.member.as_deref()),
+        &i.locale,
+        i.guild_locale.as_deref(),
+    );
     let mut origin = Origin {
         id: i.id,
         token: i.token.clone(),

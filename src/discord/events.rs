@@ -11,7 +11,7 @@ use serenity::{
 };
 
 use super::bot::{Bot, now_ms};
-use super::caller::caller;
+use super::caller::{caller, with_locale};
 use super::deliver::{ACCEPT_EMOJI, Answer, DECLINE_EMOJI, Origin, deliver};
 use super::error::BotError;
 use super::host::Reaction as Vote;
@@ -51,7 +51,11 @@ pub async fn handle(
 }
 
 async fn button(bot: &Arc<Bot>, press: &ComponentInteraction) {
-    let who = caller(press.channel_id, &press.user, press.member.as_ref());
+    let who = with_locale(
+        caller(press.channel_id, &press.user, press.member.as_ref()),
+        &press.locale,
+        press.guild_locale.as_deref(),
+    );
     let origin = Origin {
         id: press.id,
         token: press.token.clone(),

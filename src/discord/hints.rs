@@ -1,45 +1,38 @@
 //! How the table's hints read on Discord: the button to press first, the slash command as
 //! the precise way (never the console's typed words).
 
+use crate::t;
 use crate::table::Hint;
 
 /// One hint in Discord's words.
 pub fn discord_hint(hint: &Hint) -> String {
     match hint {
-        Hint::Join => "**Join** (or `/catan join`)".into(),
-        Hint::Start => "**Start** when everyone is in (host; `/catan start`)".into(),
-        Hint::New => "`/catan new` opens the next game".into(),
-        Hint::PlaceSettlement { examples } => format!(
-            "**Place settlement** to pick a spot (or `/catan build settlement`{})",
-            example(examples)
-        ),
-        Hint::PlaceRoad { examples } => format!(
-            "**Place road** to pick a road (or `/catan build road`{})",
-            example(examples)
-        ),
-        Hint::Roll => "**Roll**".into(),
-        Hint::Build => "**Build** (roads, settlements, cities, cards)".into(),
-        Hint::BuyCard => "**Build** → development card (or `/catan buy`)".into(),
-        Hint::PlayCard => "**Play card**".into(),
-        Hint::Trade => {
-            "**Trade** (bank, or an offer to everyone; `/catan trade offer` for any mix)".into()
+        Hint::Join => t!("dchint-join"),
+        Hint::Start => t!("dchint-start"),
+        Hint::New => t!("dchint-new"),
+        Hint::PlaceSettlement { examples } => {
+            t!("dchint-place-settlement", example = example(examples))
         }
-        Hint::EndTurn => "**End turn**".into(),
-        Hint::Discard => "**Discard** to choose the cards (or `/catan discard`)".into(),
-        Hint::MoveRobber => "**Move robber** to choose a hex and whom to rob".into(),
-        Hint::AnswerOffer { .. } => {
-            "react ✅ to accept or ❌ to decline (remove it to take it back)".into()
-        }
-        Hint::ConfirmOffer { .. } => "the offerer picks a partner with the buttons".into(),
-        Hint::Hand => "**My hand**".into(),
-        Hint::Help => "`/catan help`".into(),
-        Hint::Rules => "`/catan rules` for the rules topics".into(),
+        Hint::PlaceRoad { examples } => t!("dchint-place-road", example = example(examples)),
+        Hint::Roll => t!("dchint-roll"),
+        Hint::Build => t!("dchint-build"),
+        Hint::BuyCard => t!("dchint-buy-card"),
+        Hint::PlayCard => t!("dchint-play-card"),
+        Hint::Trade => t!("dchint-trade"),
+        Hint::EndTurn => t!("dchint-end-turn"),
+        Hint::Discard => t!("dchint-discard"),
+        Hint::MoveRobber => t!("dchint-move-robber"),
+        Hint::AnswerOffer { .. } => t!("dchint-answer-offer"),
+        Hint::ConfirmOffer { .. } => t!("dchint-confirm-offer"),
+        Hint::Hand => t!("dchint-hand"),
+        Hint::Help => t!("dchint-help"),
+        Hint::Rules => t!("dchint-rules"),
     }
 }
 
 fn example(examples: &[String]) -> String {
     match examples.first() {
-        Some(e) => format!(", e.g. `{e}`"),
+        Some(e) => t!("dchint-example", place = e.as_str()),
         None => String::new(),
     }
 }
@@ -84,7 +77,12 @@ mod tests {
             Hint::Help,
             Hint::Rules,
         ];
-        for h in &all {
+        let de = crate::i18n::Lang::parse("de").expect("German catalog");
+        for (lang, h) in [crate::i18n::Lang::EN, de]
+            .into_iter()
+            .flat_map(|l| all.iter().map(move |h| (l, h)))
+        {
+            let _lang = crate::i18n::scope(lang);
             let text = discord_hint(h);
             // Code spans are the odd pieces between backticks: only slash commands and
             // example places (numbers) may be quoted.
@@ -95,6 +93,7 @@ mod tests {
                 );
             }
             assert!(!text.to_lowercase().contains("type"), "{h:?}: {text}");
+            assert!(!text.to_lowercase().contains("tippe"), "{h:?}: {text}");
         }
     }
 }

@@ -53,13 +53,16 @@ impl Outgoing {
 /// on line boundaries; hints go under the text; the picture, buttons, menu and pings go with
 /// the last part, so they stay together under the complete text.
 pub fn outgoing(reply: &Reply, png: Option<Vec<u8>>) -> Vec<Outgoing> {
+    // Our words around the table's text are in the reply's language.
+    let _lang = crate::i18n::scope(reply.lang);
     let mut text = reply.text.clone();
     if let Some(line) = discord_hints_line(&reply.hints) {
         text = format!("{text}\n{line}");
     }
     if let Some(deadline) = reply.deadline_ms {
         // Discord shows `<t:…:R>` as "in 4 minutes", live, in each reader's own time zone.
-        text = format!("{text}\n⏱ Turn timer: <t:{}:R>", deadline / 1000);
+        let timer = crate::t!("dc-turn-timer", at = format!("<t:{}:R>", deadline / 1000));
+        text = format!("{text}\n{timer}");
     }
     let missing: Vec<String> = reply
         .mention
@@ -74,7 +77,7 @@ pub fn outgoing(reply: &Reply, png: Option<Vec<u8>>) -> Vec<Outgoing> {
     if reply.kind == ReplyKind::TurnStart && !buttons.iter().any(|b| is_hand_button(&b.id)) {
         buttons.push(Button {
             id: HAND_BUTTON_ID.to_string(),
-            label: "My hand".to_string(),
+            label: crate::t!("dc-my-hand"),
         });
     }
     buttons.truncate(MAX_BUTTONS - if reply.menu.is_some() { 5 } else { 0 });

@@ -56,6 +56,12 @@ impl Lang {
         text_in(self, "language-name", None)
     }
 
+    /// A command-line `--lang` value (for clap's `value_parser`).
+    pub fn from_arg(input: &str) -> Result<Lang, String> {
+        Lang::parse(input)
+            .ok_or_else(|| format!("no catalog speaks `{input}`; languages: {}", Lang::codes()))
+    }
+
     /// The codes of all languages, for a refusal's "allowed: …".
     pub fn codes() -> String {
         Lang::all().map(Lang::code).collect::<Vec<_>>().join(", ")
@@ -74,6 +80,12 @@ impl<'de> Deserialize<'de> for Lang {
         let code = String::deserialize(d)?;
         Ok(Lang::parse(&code).unwrap_or(Lang::EN))
     }
+}
+
+/// A language that must have a catalog (configuration: a typo is an error, not English).
+pub fn deserialize_known<'de, D: Deserializer<'de>>(d: D) -> Result<Lang, D::Error> {
+    let code = String::deserialize(d)?;
+    Lang::from_arg(&code).map_err(serde::de::Error::custom)
 }
 
 static BUNDLES: LazyLock<Vec<FluentBundle<FluentResource>>> = LazyLock::new(|| {

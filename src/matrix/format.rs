@@ -34,14 +34,18 @@ fn hint(h: &Hint, on_turn_message: bool) -> String {
         _ => None,
     };
     match (reaction, h) {
-        (Some(emoji), _) if on_turn_message => format!("{emoji} or {typed}"),
-        (_, Hint::AnswerOffer { .. }) => format!("react ✅ / ❌ on the offer, or {typed}"),
+        (Some(emoji), _) if on_turn_message => {
+            crate::t!("mx-react-or-type", emoji = emoji, typed = typed)
+        }
+        (_, Hint::AnswerOffer { .. }) => crate::t!("mx-answer-offer", typed = typed),
         _ => typed,
     }
 }
 
 /// A reply as Matrix text. `mentions` are the full user ids of `reply.mention`.
 pub fn reply_text(reply: &Reply, mentions: &[String], on_turn_message: bool) -> Text {
+    // Our words around the table's text are in the reply's language.
+    let _lang = crate::i18n::scope(reply.lang);
     let mut plain = String::new();
     let mut html = String::new();
     if !mentions.is_empty() {
@@ -67,11 +71,8 @@ pub fn reply_text(reply: &Reply, mentions: &[String], on_turn_message: bool) -> 
     }
     if let Some(deadline) = reply.deadline_ms {
         let secs = deadline / 1000;
-        let line = format!(
-            "⏱ turn timer: until {:02}:{:02} UTC",
-            secs / 3600 % 24,
-            secs / 60 % 60
-        );
+        let at = format!("{:02}:{:02}", secs / 3600 % 24, secs / 60 % 60);
+        let line = crate::t!("mx-turn-timer", at = at);
         plain.push('\n');
         plain.push_str(&line);
         html.push_str("<br>");

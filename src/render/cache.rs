@@ -34,6 +34,8 @@ struct Key {
     width: u32,
     board_height: u32,
     fonts: u32,
+    /// The port labels are words.
+    lang: crate::i18n::Lang,
 }
 
 static CACHE: Mutex<Vec<(Key, Arc<Island>)>> = Mutex::new(Vec::new());
@@ -45,6 +47,7 @@ pub fn island(layout: &Layout, geo: &BoardGeometry, fonts: &Fonts) -> Arc<Island
         width: geo.width,
         board_height: geo.board_height,
         fonts: fonts_id(),
+        lang: crate::i18n::current(),
     };
     // A poisoned lock only means another render panicked mid-update of a plain Vec.
     let lock = || CACHE.lock().unwrap_or_else(|e| e.into_inner());

@@ -65,10 +65,14 @@ pub struct RenderArgs {
     /// Where to write the PNG.
     #[arg(long)]
     pub out: PathBuf,
+    /// The language of the words on the board (`en`, `de`, …).
+    #[arg(long, default_value = "en", value_parser = crate::i18n::Lang::from_arg)]
+    pub lang: crate::i18n::Lang,
 }
 
 /// Entry point of the subcommand.
 pub fn run_cli(args: RenderArgs) -> anyhow::Result<ExitCode> {
+    let _lang = crate::i18n::scope(args.lang);
     let layout = LayoutKind::from(args.board);
     let (game, played) = if args.sample {
         (sample_game(args.players, layout, args.seed), 0)

@@ -137,8 +137,8 @@ pub fn draw_ports(canvas: &mut Canvas, geo: &BoardGeometry, layout: &Layout, fon
             );
         }
         let (fill, ratio, what) = match port.kind {
-            PortKind::Generic => (palette::PORT_GENERIC, "3:1", "any".to_string()),
-            PortKind::Special(r) => (palette::resource(r), "2:1", r.name().to_string()),
+            PortKind::Generic => (palette::PORT_GENERIC, "3:1", crate::t!("board-port-any")),
+            PortKind::Special(r) => (palette::resource(r), "2:1", r.to_string()),
         };
         let (c, r) = (place.badge, place.radius);
         canvas.fill_sdf(
@@ -155,10 +155,14 @@ pub fn draw_ports(canvas: &mut Canvas, geo: &BoardGeometry, layout: &Layout, fon
             ink,
             ratio,
         );
+        // Longer names (German `Getreide`) shrink to stay inside the badge.
+        let size = (0.12 * s).max(11.0);
+        let width = fonts.width(Weight::Bold, size, &what).max(1.0);
+        let size = size * (1.6 * r / width).min(1.0);
         fonts.draw_centered(
             canvas,
             Weight::Bold,
-            (0.12 * s).max(11.0),
+            size.max(8.0),
             (c.0, c.1 + 0.11 * s),
             ink,
             &what,

@@ -118,10 +118,7 @@ pub fn dice_chart_image(counts: &[u32; DICE_TOTALS]) -> Result<RgbImage, RenderE
     c.fill_rect(0, 0, CHART_WIDTH as i32, 3, palette::SAND);
 
     let rolls: u32 = counts.iter().sum();
-    let title = match rolls {
-        1 => "Dice: 1 roll".to_string(),
-        n => format!("Dice: {n} rolls"),
-    };
+    let title = crate::t!("board-dice-rolls", count = rolls);
     fonts.draw_left(
         &mut c,
         Weight::Bold,
@@ -184,8 +181,9 @@ fn draw_legend(c: &mut Canvas, fonts: &super::text::Fonts) {
     let size = 19.0;
     let gap = 8.0;
     let swatch = 18.0;
-    let expected_w = fonts.width(Weight::Regular, size, "expected");
-    let rolled_w = fonts.width(Weight::Regular, size, "rolled");
+    let (expected, rolled) = (crate::t!("board-expected"), crate::t!("board-rolled"));
+    let expected_w = fonts.width(Weight::Regular, size, &expected);
+    let rolled_w = fonts.width(Weight::Regular, size, &rolled);
     let mut x =
         CHART_WIDTH as f32 - PAD - expected_w - gap - swatch - 24.0 - rolled_w - gap - swatch;
     let y = TITLE_CY - swatch / 2.0;
@@ -201,7 +199,7 @@ fn draw_legend(c: &mut Canvas, fonts: &super::text::Fonts) {
         size,
         (x, TITLE_CY),
         palette::PANEL_DIM,
-        "rolled",
+        &rolled,
     );
     x += rolled_w + 24.0;
     c.fill_round_rect(
@@ -221,7 +219,7 @@ fn draw_legend(c: &mut Canvas, fonts: &super::text::Fonts) {
         size,
         (x, TITLE_CY),
         palette::PANEL_DIM,
-        "expected",
+        &expected,
     );
 }
 

@@ -1,0 +1,8 @@
+# Worte auf dem Spielplan-Bild und im Würfeldiagramm am Spielende (`src/render/`).
+board-port-any = alle
+board-dice-rolls = { $count ->
+    [one] Würfel: { $count } Wurf
+   *[other] Würfel: { $count } Würfe
+}
+board-rolled = gewürfelt
+board-expected = erwartet

@@ -1,0 +1,22 @@
+# Discords eigene Worte rund um die Texte des Tisches (`src/discord/`).
+dchint-join = **Mitspielen** (oder `/catan mitspielen`)
+dchint-start = **Starten**, wenn alle da sind (Gastgeber; `/catan starten`)
+dchint-new = `/catan neu` eröffnet das nächste Spiel
+dchint-place-settlement = **Siedlung setzen**, um einen Platz zu wählen (oder `/catan bauen siedlung`{ $example })
+dchint-place-road = **Straße setzen**, um eine Straße zu wählen (oder `/catan bauen straße`{ $example })
+dchint-example = , z. B. `{ $place }`
+dchint-roll = **Würfeln**
+dchint-build = **Bauen** (Straßen, Siedlungen, Städte, Karten)
+dchint-buy-card = **Bauen** → Entwicklungskarte (oder `/catan kaufen`)
+dchint-play-card = **Karte ausspielen**
+dchint-trade = **Handeln** (Bank oder ein Angebot an alle; `/catan handel anbieten` für jede Mischung)
+dchint-end-turn = **Zug beenden**
+dchint-discard = **Ablegen**, um die Karten zu wählen (oder `/catan abwerfen`)
+dchint-move-robber = **Räuber versetzen**, um ein Feld und ein Opfer zu wählen
+dchint-answer-offer = reagiere mit ✅ zum Annehmen oder ❌ zum Ablehnen (entferne die Reaktion, um sie zurückzunehmen)
+dchint-confirm-offer = wer anbietet, wählt mit den Knöpfen einen Partner
+dchint-hand = **Meine Hand**
+dchint-help = `/catan hilfe`
+dchint-rules = `/catan regeln` für die Regelthemen
+dc-turn-timer = ⏱ Zugtimer: { $at }
+dc-my-hand = Meine Hand

@@ -1,0 +1,8 @@
+# Words drawn on the board image and the end-of-game dice chart (`src/render/`).
+board-port-any = any
+board-dice-rolls = { $count ->
+    [one] Dice: { $count } roll
+   *[other] Dice: { $count } rolls
+}
+board-rolled = rolled
+board-expected = expected
