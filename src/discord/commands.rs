@@ -178,7 +178,11 @@ impl RulesTopic {
 
 // ---------------------------------------------------------------- autocomplete
 
-async fn suggest(ctx: Context<'_>, kind: PlaceKind, partial: &str) -> CreateAutocompleteResponse {
+pub(super) async fn suggest(
+    ctx: Context<'_>,
+    kind: PlaceKind,
+    partial: &str,
+) -> CreateAutocompleteResponse {
     let poise::Context::Application(app) = ctx else {
         return CreateAutocompleteResponse::new();
     };
@@ -282,7 +286,8 @@ fn earlier_option(ctx: Context<'_>, name: &str) -> String {
         "help",
         "abandon",
         "rematch",
-        "super::bot_commands::bot"
+        "super::bot_commands::bot",
+        "super::helper_commands::helper"
     ),
     subcommand_required
 )]
@@ -318,6 +323,8 @@ async fn new(
     bots: Option<u8>,
     #[description = "When the turn timer runs out: a bot plays the seat, an automatic move, or wait"]
     afk: Option<AfkChoice>,
+    #[description = "Play with the Helpers of Catan (each player gets a helper card)"]
+    helpers: Option<bool>,
 ) -> CommandResult {
     let mut text = new_text(players, board, vp, discard_limit, timer);
     if let Some(seed) = seed {
@@ -328,6 +335,9 @@ async fn new(
     }
     if let Some(a) = afk {
         text.push_str(&format!(" afk {}", a.word()));
+    }
+    if let Some(on) = helpers {
+        text.push_str(if on { " helpers on" } else { " helpers off" });
     }
     let bot = ctx.data().clone();
     let poise::Context::Application(app) = ctx else {
@@ -898,7 +908,7 @@ mod tests {
         for expected in [
             "new", "join", "leave", "start", "roll", "build", "buy", "play", "robber", "discard",
             "trade", "bank", "end", "hand", "board", "status", "log", "export", "rules", "help",
-            "abandon", "rematch", "bot",
+            "abandon", "rematch", "bot", "helper",
         ] {
             assert!(names.contains(&expected), "missing /catan {expected}");
         }

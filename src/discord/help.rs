@@ -46,8 +46,16 @@ pub fn help_embed() -> CreateEmbed {
              road-building|invention|monopoly`, `/catan robber`, `/catan discard`, \
              `/catan bank`, `/catan trade offer|accept|decline|confirm|withdraw|list`, \
              `/catan end`, `/catan hand`, `/catan board`, `/catan status`, `/catan log`, \
-             `/catan rules` (a topic, or any rules question), `/catan rematch`. Places are suggested as you type, only legal \
+             `/catan rules` (a topic, or any rules question), `/catan helper`, `/catan rematch`. Places are suggested as you type, only legal \
              ones; a player is named by mention, seat (`seat 2`) or name.",
+            false,
+        )
+        .field(
+            "Helpers of Catan",
+            "`/catan new helpers:True` deals each player a helper card; the board shows it \
+             beside their name with its side (A or B). `/catan helper` suggests what yours can \
+             do now as you type, e.g. `use jean ore`; after a use, flip it to side B or \
+             exchange it for one from the display.",
             false,
         )
         .field(

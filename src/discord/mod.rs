@@ -17,6 +17,7 @@ mod deliver;
 mod error;
 mod events;
 mod help;
+mod helper_commands;
 mod hints;
 mod host;
 mod interact;

@@ -18,6 +18,9 @@ pub fn text() -> String {
          `{p} build city 23`, `{p} play knight`, `{p} robber C3 alice`, `{p} discard 2 wool`, \
          `{p} bank 4 ore for 1 wool`. Add `?` to see the legal places: `{p} build road ?`, \
          `{p} robber ?`, or `{p} moves` for everything you can do now.\n\
+         Helpers of Catan: `{p} new helpers on` (or `{p} set helpers on` in the lobby); \
+         `{p} helper ?` lists what your helper can do now, e.g. `{p} helper use jean ore`, \
+         then `{p} helper flip` or `{p} helper exchange lin`.\n\
          Trades: `{p} trade offer 1 wool for 1 ore` posts an offer; others react ✅ or ❌ on \
          it (remove the reaction to take it back); the offerer picks with \
          `{p} trade confirm <offer> <player>`.\n\

@@ -52,6 +52,9 @@ pub struct RenderArgs {
     /// Draw a made-up mid-game position instead of playing moves (works without the rules).
     #[arg(long)]
     pub sample: bool,
+    /// Play with the Helpers of Catan (with --moves; each player's helper shows in the panel).
+    #[arg(long)]
+    pub helpers: bool,
     /// Draw the board as this seat sees it (1-based), with their hand; default: public.
     #[arg(long)]
     pub seat: Option<u8>,
@@ -80,6 +83,7 @@ pub fn run_cli(args: RenderArgs) -> anyhow::Result<ExitCode> {
         let settings = Settings {
             players: args.players,
             layout,
+            helpers: args.helpers,
             ..Settings::default()
         };
         play_random(Game::new(settings, args.seed), args.seed, args.moves)

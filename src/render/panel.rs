@@ -5,7 +5,7 @@
 //! The text comes from [`PanelContent`], which [`panel_lines`] also flattens for tests and
 //! text-only replies, so what is drawn and what is tested are the same words.
 
-use crate::engine::{DevCard, GameView, Phase, Resource, Seat};
+use crate::engine::{DevCard, GameView, Phase, Resource, Seat, Side};
 
 use super::canvas::{Canvas, Style, sdf};
 use super::geometry::Rect;
@@ -100,6 +100,8 @@ pub struct PlayerRow {
     pub largest_army: bool,
     /// The numbers under [`COLUMNS`], in order.
     pub numbers: [u32; 8],
+    /// The helper in front of the player and its side up (Helpers of Catan), e.g. `Nassir A`.
+    pub helper: Option<String>,
 }
 
 /// The words and numbers of the panel.
@@ -164,6 +166,20 @@ impl PanelContent {
             ),
             Phase::Finished { winner } => format!("{} wins the game!", name(*winner)),
         };
+        let helper = |s: Seat| {
+            let held = view
+                .helpers
+                .as_ref()?
+                .held
+                .get(s as usize)
+                .copied()
+                .flatten()?;
+            let side = match held.side {
+                Side::A => "A",
+                Side::B => "B",
+            };
+            Some(format!("{} {side}", held.helper))
+        };
         let rows = view
             .players
             .iter()
@@ -183,6 +199,7 @@ impl PanelContent {
                     p.settlements_left as u32,
                     p.cities_left as u32,
                 ],
+                helper: helper(p.seat),
             })
             .collect();
         let holder = |h: Option<Seat>, what: &dyn Fn(Seat) -> u32| match h {
@@ -252,6 +269,9 @@ pub fn panel_lines(view: &GameView, names: &[String]) -> Vec<String> {
         }
         if row.largest_army {
             tags.push_str(" [Largest Army]");
+        }
+        if let Some(helper) = &row.helper {
+            tags.push_str(&format!(" [helper {helper}]"));
         }
         lines.push(format!(
             "{} ({}){tags}: {}",
@@ -448,7 +468,25 @@ fn draw_row(canvas: &mut Canvas, rect: Rect, row: &PlayerRow, fonts: &Fonts) {
         .map(|t| fonts.width(Weight::Bold, 13.0, t) + 18.0)
         .sum();
     let name_x = rect.x + 52.0;
-    let max_name = COLUMNS[0].1 - 30.0 - name_x - tag_w;
+    // The helper sits at the right end of the name cell, so names keep their place.
+    let helper_w = row.helper.as_ref().map_or(0.0, |h| {
+        fonts.width(Weight::Bold, HELPER_SIZE, h) + 2.0 * HELPER_PAD
+    });
+    let helper_x = COLUMNS[0].1 - 34.0 - helper_w;
+    let name_end = if row.helper.is_some() {
+        helper_x - 8.0
+    } else {
+        COLUMNS[0].1 - 30.0
+    };
+    let max_name = name_end - name_x - tag_w;
+    if let Some(helper) = &row.helper {
+        draw_helper(
+            canvas,
+            Rect::new(helper_x, cy - 13.0, helper_w, 26.0),
+            helper,
+            fonts,
+        );
+    }
     let name = fonts.fit(weight, 21.0, &row.name, max_name);
     fonts.draw_left(
         canvas,
@@ -474,6 +512,39 @@ fn draw_row(canvas: &mut Canvas, rect: Rect, row: &PlayerRow, fonts: &Fonts) {
         };
         fonts.draw_centered(canvas, w, 21.0, (*x, cy), c, &n.to_string());
     }
+}
+
+/// Text size and side padding of a helper's label: as large as the tags' room allows, so it
+/// reads on a phone (the picture is shown about a third of its width there).
+const HELPER_SIZE: f32 = 17.0;
+const HELPER_PAD: f32 = 8.0;
+
+/// A helper as an outlined label: its name, and its side up in the accent colour.
+fn draw_helper(canvas: &mut Canvas, rect: Rect, helper: &str, fonts: &Fonts) {
+    canvas.fill_round_rect(
+        rect.tuple(),
+        7.0,
+        Style::outlined(palette::PANEL, palette::PANEL_DIM, 1.5),
+    );
+    let (name, side) = helper.rsplit_once(' ').unwrap_or((helper, ""));
+    let cy = rect.y + rect.h / 2.0;
+    let name_w = fonts.width(Weight::Bold, HELPER_SIZE, &format!("{name} "));
+    fonts.draw_left(
+        canvas,
+        Weight::Bold,
+        HELPER_SIZE,
+        (rect.x + HELPER_PAD, cy),
+        palette::PANEL_TEXT,
+        name,
+    );
+    fonts.draw_left(
+        canvas,
+        Weight::Bold,
+        HELPER_SIZE,
+        (rect.x + HELPER_PAD + name_w, cy),
+        palette::PANEL_ACCENT,
+        side,
+    );
 }
 
 fn draw_hand(canvas: &mut Canvas, rect: Rect, hand: &(Vec<(Resource, u8)>, String), fonts: &Fonts) {
@@ -522,4 +593,67 @@ fn draw_hand(canvas: &mut Canvas, rect: Rect, hand: &(Vec<(Resource, u8)>, Strin
         palette::PANEL_TEXT,
         &cards,
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::testkit::TestGame;
+    use crate::engine::{Helper, Side};
+
+    fn names() -> Vec<String> {
+        ["Ann", "Bo", "Cy", "Di"].map(String::from).to_vec()
+    }
+
+    #[test]
+    fn each_row_names_its_helper_and_side_only_with_helpers() {
+        let mut t = TestGame::main_phase_with_helpers(4);
+        t.helper(0, Helper::Jean);
+        if let Some(h) = t.g.helpers.as_mut().and_then(|s| s.held[0].as_mut()) {
+            h.side = Side::B;
+        }
+        let content = PanelContent::new(&t.g.view(None), &names());
+        assert_eq!(content.rows[0].helper.as_deref(), Some("Jean B"));
+        // The numbered helpers as dealt: the last seat got A1, Nassir.
+        assert_eq!(content.rows[3].helper.as_deref(), Some("Nassir A"));
+        assert!(content.rows.iter().all(|r| r.helper.is_some()));
+        let lines = panel_lines(&t.g.view(None), &names());
+        assert!(lines[2].contains("[helper Jean B]"), "{}", lines[2]);
+
+        let plain = TestGame::main_phase(4);
+        let content = PanelContent::new(&plain.g.view(None), &names());
+        assert!(content.rows.iter().all(|r| r.helper.is_none()));
+        let lines = panel_lines(&plain.g.view(None), &names());
+        assert!(lines.iter().all(|l| !l.contains("helper")), "{lines:?}");
+    }
+
+    #[test]
+    fn the_helper_is_drawn_in_the_name_cell_and_nothing_else_changes() {
+        let t = TestGame::main_phase_with_helpers(4);
+        let with = t.g.view(None);
+        let mut without = with.clone();
+        without.helpers = None;
+        let a = super::super::render_image(&with, &names()).expect("render");
+        let b = super::super::render_image(&without, &names()).expect("render");
+        let geo = super::super::BoardGeometry::new(&with).expect("geometry");
+        let rows = &geo.panel.rows;
+        let differs = |x0: u32, x1: u32, y0: u32, y1: u32| {
+            (y0..y1).any(|y| (x0..x1).any(|x| a.get_pixel(x, y) != b.get_pixel(x, y)))
+        };
+        for row in rows {
+            let (y0, y1) = (row.y as u32, row.bottom() as u32);
+            // Between the name and the VP column: the helper's label.
+            assert!(differs(200, 370, y0, y1), "no helper drawn in row at {y0}");
+            // The numbers are untouched.
+            assert!(
+                !differs(380, a.width(), y0, y1),
+                "numbers moved in row at {y0}"
+            );
+        }
+        // Above the first row (board, status) and below the last (holders) nothing changes.
+        let top = rows[0].y as u32;
+        let bottom = rows[rows.len() - 1].bottom().ceil() as u32;
+        assert!(!differs(0, a.width(), 0, top));
+        assert!(!differs(0, a.width(), bottom, a.height()));
+    }
 }

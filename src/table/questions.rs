@@ -8,7 +8,7 @@ use super::command::{
 use super::reply::PlaceKind;
 
 /// The questions, for refusals.
-pub const U_QUESTIONS: &str = "moves | build road ? | build settlement ? | build city ? | robber ? | robber C3 ? | play knight ? | play road-building ? | play road-building 8-13 ?";
+pub const U_QUESTIONS: &str = "moves | build road ? | build settlement ? | build city ? | robber ? | robber C3 ? | play knight ? | play road-building ? | play road-building 8-13 ? | helper ?";
 
 /// `Ok(None)` when `words` (the command without any `/catan` prefix) is no question.
 pub fn parse(words: &[&str], ctx: Option<&ParseContext>) -> Result<Option<Command>, ParseError> {
@@ -60,7 +60,7 @@ fn choices(asked: &[&str], ctx: &ParseContext) -> Result<PlaceKind, ParseError> 
     let unknown = || {
         usage(
             format!(
-                "I can list the choices for building, the robber and cards, not for `{}`.",
+                "I can list the choices for building, the robber, cards and helpers, not for `{}`.",
                 asked.join(" ")
             ),
             U_QUESTIONS,
@@ -95,6 +95,8 @@ fn choices(asked: &[&str], ctx: &ParseContext) -> Result<PlaceKind, ParseError> 
         "knight" => Ok(hex_victims(args, "play knight C3 ?")?.unwrap_or(PlaceKind::Knight)),
         "road-building" | "roadbuilding" | "road_building" => free_roads(args, ctx),
         "road" if args.first() == Some(&"building") => free_roads(&args[1..], ctx),
+        // `helper ?`, `helper use ?`: everything the helper can do now.
+        "helper" | "helpers" if args.is_empty() || args == ["use"] => Ok(PlaceKind::Helper),
         _ => Err(unknown()),
     }
 }
@@ -126,6 +128,7 @@ pub fn question_for(kind: &PlaceKind) -> String {
         PlaceKind::Victim { hex } => format!("robber {hex} ?"),
         PlaceKind::FreeRoad => "play road-building ?".into(),
         PlaceKind::SecondFreeRoad { first } => format!("play road-building {first} ?"),
+        PlaceKind::Helper => "helper ?".into(),
     }
 }
 
@@ -176,6 +179,7 @@ mod tests {
         assert_eq!(ask("help?"), Ok(Command::Help));
         assert_eq!(ask("/catan moves"), Ok(Command::Moves));
         assert_eq!(ask("?"), Ok(Command::Help));
+        assert_eq!(ask("helper use ?"), c(PlaceKind::Helper));
     }
 
     #[test]
@@ -203,6 +207,7 @@ mod tests {
             PlaceKind::SecondFreeRoad {
                 first: "8-13".into(),
             },
+            PlaceKind::Helper,
         ] {
             let q = question_for(&kind);
             assert_eq!(ask(&q), Ok(Command::Choices(kind)), "{q}");

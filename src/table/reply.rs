@@ -78,6 +78,9 @@ pub enum PlaceKind {
     FreeRoad,
     /// Road Building's second free road, after `first` (a road label such as `8-13`).
     SecondFreeRoad { first: String },
+    /// The uses of the caller's helper open now (Helpers of Catan), and flip or exchange when
+    /// due: the words after `helper` (`use jean ore`, `flip`).
+    Helper,
 }
 
 /// Who may see a reply.

@@ -168,6 +168,7 @@ pub fn help() -> String {
         "**Your turn**: `roll`, `build road 8-13`, `build settlement 12`, `build city 12`, `buy`, `end`.",
         "**Cards**: `play knight C3 bob`, `play road-building 8-13 13-9`, `play invention wool ore`, `play monopoly ore`.",
         "**After a 7**: `discard 2 wool 1 ore`, `robber C3 bob`.",
+        "**Helpers of Catan** (`new helpers on` or `set helpers on`): `helper ?` (what your helper can do now), `helper use jean ore`, `helper use nassir wool from bob`, then `helper flip` or `helper exchange lin`.",
         "**Trade**: `bank 4 ore for 1 wool`; `trade offer 1 wool for 1 ore [to bob]`, `trade accept 1`, `trade decline 1`, `trade confirm 1 bob`, `trade withdraw 1`, `trade list`.",
         "**Info**: `moves` (what you can do now), `build road ?` (where: also `build settlement ?`, `build city ?`, `robber ?`, `robber C3 ?`, `play knight ?`, `play road-building ?`), `hand`, `board`, `status`, `log`, `export` (the game's record, for `catan-bot verify`), `rules <topic>`.",
         "Players are named exactly as shown, or by seat: `robber C3 seat 2`.",

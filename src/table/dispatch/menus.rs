@@ -19,6 +19,8 @@ pub(super) enum MenuKind {
     Trade,
     Robber,
     Discard,
+    /// The helper's uses now (Helpers of Catan), and flip or exchange after one.
+    Helper,
 }
 
 impl MenuKind {
@@ -29,6 +31,7 @@ impl MenuKind {
             "trade" => MenuKind::Trade,
             "robber" => MenuKind::Robber,
             "discard" => MenuKind::Discard,
+            "helper" => MenuKind::Helper,
             _ => return None,
         })
     }
@@ -40,6 +43,7 @@ impl MenuKind {
             MenuKind::Trade => "trade",
             MenuKind::Robber => "robber",
             MenuKind::Discard => "discard",
+            MenuKind::Helper => "helper",
         }
     }
 
@@ -50,6 +54,7 @@ impl MenuKind {
             MenuKind::Trade => "Trade with the bank, or offer a trade to the other players:",
             MenuKind::Robber => "Where does the robber go?",
             MenuKind::Discard => "Which cards do you discard?",
+            MenuKind::Helper => "What does your helper do?",
         }
     }
 }
@@ -160,6 +165,9 @@ fn choices(g: &Game, seat: Seat, names: &[String], kind: MenuKind) -> Vec<Choice
         topo: g.topology(),
         names,
     };
+    if kind == MenuKind::Helper {
+        return helper_menu_choices(g, seat, names);
+    }
     let mut out = Vec::new();
     for action in g.legal_actions(seat) {
         let (steps, title) = match (kind, &action) {
@@ -296,6 +304,52 @@ fn choices(g: &Game, seat: Seat, names: &[String], kind: MenuKind) -> Vec<Choice
         }
     }
     out
+}
+
+/// The helper's choices as paths: the command's head (`use jean`, `flip`), then what follows
+/// it, if anything. Each leaf is the parsed command text of a legal action.
+fn helper_menu_choices(g: &Game, seat: Seat, names: &[String]) -> Vec<Choice> {
+    let players: Vec<(UserId, String)> = names.iter().map(|n| (0, n.clone())).collect();
+    let ctx = command::ParseContext {
+        topology: g.topology(),
+        players: &players,
+    };
+    let mut out = Vec::new();
+    for group in helper_moves::helper_groups(g, seat, names) {
+        for rest in &group.rests {
+            let text = format!("helper {} {rest}", group.head);
+            let Ok(Command::Action(action)) = command::parse(text.trim(), Some(&ctx)) else {
+                continue;
+            };
+            let mut head = step(group.head.clone(), capitalized(&group.head), &group.what);
+            let title = capitalized(&format!("{} {rest}", group.head));
+            let title = title.trim().to_string();
+            let steps = if rest.is_empty() && group.rests.len() == 1 {
+                head.label = title.clone();
+                vec![head]
+            } else if rest.is_empty() {
+                // Beside longer paths (Candamir with and without a swap) a path needs its
+                // own last step, or it could not be told from the longer ones.
+                vec![head, step("-", title.clone(), "as it is")]
+            } else {
+                vec![head, step(rest.clone(), title.clone(), "")]
+            };
+            out.push(Choice {
+                steps,
+                title,
+                leaf: Leaf::Act(action),
+            });
+        }
+    }
+    out
+}
+
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
 }
 
 /// The menu at `prefix`: the deepest level of the paths under it that fits in one menu.
@@ -437,6 +491,7 @@ fn nothing_to_choose(g: &Game, seat: Seat, kind: MenuKind) -> String {
         MenuKind::Trade => "You can't trade now: trading happens after your roll, on your own turn.".into(),
         MenuKind::Robber => "The robber does not move now.".into(),
         MenuKind::Discard => "You don't have to discard now.".into(),
+        MenuKind::Helper => "Your helper can't do anything now.".into(),
     }
 }
 
@@ -628,7 +683,10 @@ mod tests {
     fn every_menu_leaf_is_legal_and_every_legal_action_is_offered() {
         use rand::{Rng, SeedableRng};
         for seed in 0..12u64 {
-            let mut g = Game::new(Settings::for_players(4), seed);
+            // Every other game plays with the helpers.
+            let mut settings = Settings::for_players(4);
+            settings.helpers = seed % 2 == 1;
+            let mut g = Game::new(settings, seed);
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             for _ in 0..400 {
                 if g.winner().is_some() {
@@ -641,6 +699,7 @@ mod tests {
                     MenuKind::Play,
                     MenuKind::Trade,
                     MenuKind::Robber,
+                    MenuKind::Helper,
                 ] {
                     let reached = walk(&g, seat, kind);
                     let names: Vec<String> =

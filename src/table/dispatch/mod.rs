@@ -24,6 +24,7 @@ use super::timer;
 mod actions;
 mod bots;
 mod buttons;
+mod helper_moves;
 mod info;
 mod menus;
 mod moves;

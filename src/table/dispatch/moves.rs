@@ -62,6 +62,7 @@ fn heading(kind: &PlaceKind) -> String {
         PlaceKind::SecondFreeRoad { first } => {
             format!("Where Road Building's second road can go after {first}")
         }
+        PlaceKind::Helper => "What your helper can do now".into(),
     }
 }
 
@@ -89,6 +90,8 @@ fn nothing_of(g: &Game, seat: Seat, names: &[String], kind: &PlaceKind) -> Strin
         PlaceKind::SecondFreeRoad { first } => {
             format!("After {first}, Road Building has no second road to place.")
         }
+        PlaceKind::Helper if g.helpers.is_none() => "This game plays without helpers.".into(),
+        PlaceKind::Helper => "Your helper can't do anything now.".into(),
     }
 }
 
@@ -154,6 +157,22 @@ pub(super) fn moves_text(g: &Game, seat: Seat, names: &[String]) -> String {
     }
     if has(|a| matches!(a, Action::PlayMonopoly(_))) {
         lines.push("play monopoly (one resource from everyone)".into());
+    }
+    for group in helper_moves::helper_groups(g, seat, names) {
+        let rests: Vec<String> = group
+            .rests
+            .iter()
+            .filter(|r| !r.is_empty())
+            .cloned()
+            .collect();
+        let list = name_some(&rests, NAMED, &question_for(&PlaceKind::Helper));
+        // Candamir's plain use and its swaps: the plain command, then the swaps it may add.
+        let words = match (group.rests.iter().any(String::is_empty), list.is_empty()) {
+            (_, true) => group.head.clone(),
+            (false, false) => format!("{} {list}", group.head),
+            (true, false) => format!("{}, or with a swap: {list}", group.head),
+        };
+        lines.push(format!("helper {words} ({})", group.what));
     }
     let mut bank: Vec<String> = Vec::new();
     for a in &legal {

@@ -35,6 +35,9 @@ pub(super) fn places(
     names: &[String],
     kind: &PlaceKind,
 ) -> Vec<(String, String)> {
+    if *kind == PlaceKind::Helper {
+        return helper_moves::helper_choices(g, seat, names);
+    }
     let topo = g.topology();
     // The option chosen before this one, when the kind depends on it.
     let hex = match kind {
@@ -165,6 +168,9 @@ fn narrow(
     partial: &str,
 ) -> Vec<(String, String)> {
     let p = partial.trim().to_lowercase();
+    if *kind == PlaceKind::Helper {
+        return helper_moves::narrow_helper(choices, partial);
+    }
     if matches!(kind, PlaceKind::Victim { .. }) {
         // Players are found by name (or `seat N`), compared as names are; the description
         // starts with the name.

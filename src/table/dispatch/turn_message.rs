@@ -138,6 +138,13 @@ fn turn_buttons(g: &Game, id: GameId) -> Vec<Button> {
     if messages::may_hold_a_playable_card(g) {
         out.push(button("play", "Play card"));
     }
+    // The helper: whenever its holder may be about to use it (holding one is public; whether
+    // a use is open can depend on the hand, so the menu says).
+    let helper_turn =
+        matches!(g.phase, Phase::BeforeRoll | Phase::Main) || g.helper_pending().is_some();
+    if helper_turn && waiting.iter().any(|&w| g.helper_of(w).is_some()) {
+        out.push(button("helper", "Helper"));
+    }
     if has(|a| *a == Action::EndTurn) {
         out.push(button("end", "End turn"));
     }
