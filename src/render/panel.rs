@@ -22,18 +22,28 @@ const HOLDERS_H: f32 = 40.0;
 const HAND_H: f32 = 96.0;
 const DIE: f32 = 48.0;
 
-/// Column titles and the x centre of each numeric column. The last three count the pieces a
-/// player has left to build, and say so.
-const COLUMNS: [(&str, f32); 8] = [
-    ("VP", 400.0),
-    ("Cards", 480.0),
-    ("Dev", 560.0),
-    ("Knights", 650.0),
-    ("Route", 750.0),
-    ("Roads left", 860.0),
-    ("Settl. left", 960.0),
-    ("Cities left", 1060.0),
-];
+/// The x centre of each numeric column.
+const COLUMN_X: [f32; 8] = [400.0, 480.0, 560.0, 650.0, 750.0, 860.0, 960.0, 1060.0];
+
+/// Column titles in the current language. The last three count the pieces a player has left
+/// to build, and say so.
+fn columns() -> [(String, f32); 8] {
+    let titles = [
+        crate::t!("panel-col-vp"),
+        crate::t!("panel-col-cards"),
+        crate::t!("panel-col-dev"),
+        crate::t!("panel-col-knights"),
+        crate::t!("panel-col-route"),
+        crate::t!("panel-col-roads-left"),
+        crate::t!("panel-col-settlements-left"),
+        crate::t!("panel-col-cities-left"),
+    ];
+    let mut i = 0;
+    titles.map(|t| {
+        i += 1;
+        (t, COLUMN_X[i - 1])
+    })
+}
 
 /// Where the panel's parts go.
 #[derive(Clone, Debug, PartialEq)]
@@ -98,7 +108,7 @@ pub struct PlayerRow {
     pub current: bool,
     pub longest_route: bool,
     pub largest_army: bool,
-    /// The numbers under [`COLUMNS`], in order.
+    /// The numbers under [`columns`], in order.
     pub numbers: [u32; 8],
     /// The helper in front of the player and its side up (Helpers of Catan), e.g. `Nassir A`.
     pub helper: Option<String>,
@@ -123,7 +133,7 @@ pub fn seat_name(names: &[String], seat: Seat) -> String {
         .unwrap_or_default();
     let clean = clean.trim();
     if clean.is_empty() {
-        format!("Seat {}", seat as u32 + 1)
+        crate::t!("panel-seat", seat = seat as u32 + 1)
     } else {
         clean.to_string()
     }
@@ -137,34 +147,45 @@ impl PanelContent {
             Phase::Setup {
                 round,
                 road_from: None,
-            } => format!("Setup round {round}: {current} places a settlement"),
+            } => crate::t!(
+                "panel-setup-settlement",
+                round = *round,
+                name = current.as_str()
+            ),
             Phase::Setup {
                 round,
                 road_from: Some(v),
-            } => format!(
-                "Setup round {round}: {current} places a road from {}",
-                *v as u32 + 1
+            } => crate::t!(
+                "panel-setup-road",
+                round = *round,
+                name = current.as_str(),
+                from = *v as u32 + 1
             ),
-            Phase::BeforeRoll => format!("Turn {}: {current} to roll", view.turn),
+            Phase::BeforeRoll => crate::t!(
+                "panel-before-roll",
+                turn = view.turn,
+                name = current.as_str()
+            ),
             Phase::Discard { owed } => {
                 let who: Vec<String> = owed
                     .iter()
                     .map(|&(s, n)| format!("{} {n}", name(s)))
                     .collect();
-                format!(
-                    "Turn {}: 7! Waiting for discards: {}",
-                    view.turn,
-                    who.join(", ")
-                )
+                crate::t!("panel-discard", turn = view.turn, who = who.join(", "))
             }
-            Phase::MoveRobber => format!("Turn {}: {current} moves the robber", view.turn),
-            Phase::Main => format!("Turn {}: {current} trades and builds", view.turn),
-            Phase::SpecialBuild { builder } => format!(
-                "Turn {}: special building for {} (after {current})",
-                view.turn,
-                name(*builder)
+            Phase::MoveRobber => crate::t!(
+                "panel-move-robber",
+                turn = view.turn,
+                name = current.as_str()
             ),
-            Phase::Finished { winner } => format!("{} wins the game!", name(*winner)),
+            Phase::Main => crate::t!("panel-main", turn = view.turn, name = current.as_str()),
+            Phase::SpecialBuild { builder } => crate::t!(
+                "panel-special-build",
+                turn = view.turn,
+                builder = name(*builder),
+                name = current.as_str()
+            ),
+            Phase::Finished { winner } => crate::t!("panel-won", name = name(*winner)),
         };
         let helper = |s: Seat| {
             let held = view
@@ -204,16 +225,16 @@ impl PanelContent {
             .collect();
         let holder = |h: Option<Seat>, what: &dyn Fn(Seat) -> u32| match h {
             Some(s) => format!("{} ({})", name(s), what(s)),
-            None => "nobody".to_string(),
+            None => crate::t!("panel-nobody"),
         };
         let player = |s: Seat| view.players.iter().find(|p| p.seat == s);
-        let holders = format!(
-            "Longest Route: {}  ·  Largest Army: {}  ·  Development deck: {}",
-            holder(view.longest_route, &|s| player(s)
+        let holders = crate::t!(
+            "panel-holders",
+            route = holder(view.longest_route, &|s| player(s)
                 .map_or(0, |p| p.route_length as u32)),
-            holder(view.largest_army, &|s| player(s)
+            army = holder(view.largest_army, &|s| player(s)
                 .map_or(0, |p| p.knights_played as u32)),
-            view.deck_size
+            deck = view.deck_size
         );
         let hand = view.own.as_ref().map(|own| {
             let counts = Resource::ALL.iter().map(|&r| (r, own.hand[r])).collect();
@@ -222,18 +243,19 @@ impl PanelContent {
                 let n = own.dev_cards.iter().filter(|c| c.card == card).count();
                 if n > 0 {
                     cards.push(if n == 1 {
-                        card.name().to_string()
+                        card.to_string()
                     } else {
-                        format!("{} ×{n}", card.name())
+                        format!("{card} ×{n}")
                     });
                 }
             }
             let cards = if cards.is_empty() {
-                "no development cards".to_string()
+                crate::t!("panel-no-dev-cards")
             } else {
                 cards.join(", ")
             };
-            (counts, format!("{cards}  ·  your VP: {}", own.total_vp))
+            let vp = crate::t!("panel-your-vp", vp = own.total_vp);
+            (counts, format!("{cards}  ·  {vp}"))
         });
         PanelContent {
             status,
@@ -251,27 +273,28 @@ pub fn panel_lines(view: &GameView, names: &[String]) -> Vec<String> {
     let c = PanelContent::new(view, names);
     let mut lines = vec![c.status.clone()];
     lines.push(match c.roll {
-        Some((a, b)) => format!("Last roll: {a} + {b} = {}", a as u32 + b as u32),
-        None => "Last roll: none yet".to_string(),
+        Some((a, b)) => crate::t!("panel-last-roll", a = a, b = b, sum = a as u32 + b as u32),
+        None => crate::t!("panel-no-roll-yet"),
     });
     for row in &c.rows {
-        let cells: Vec<String> = COLUMNS
+        let cells: Vec<String> = columns()
             .iter()
             .zip(row.numbers)
             .map(|((title, _), n)| format!("{title} {n}"))
             .collect();
         let mut tags = String::new();
         if row.current {
-            tags.push_str(" [turn]");
+            tags.push_str(&format!(" [{}]", crate::t!("panel-tag-turn")));
         }
         if row.longest_route {
-            tags.push_str(" [Longest Route]");
+            tags.push_str(&format!(" [{}]", crate::t!("panel-tag-longest-route")));
         }
         if row.largest_army {
-            tags.push_str(" [Largest Army]");
+            tags.push_str(&format!(" [{}]", crate::t!("panel-tag-largest-army")));
         }
         if let Some(helper) = &row.helper {
-            tags.push_str(&format!(" [helper {helper}]"));
+            let tag = crate::t!("panel-tag-helper", helper = helper.as_str());
+            tags.push_str(&format!(" [{tag}]"));
         }
         lines.push(format!(
             "{} ({}){tags}: {}",
@@ -283,8 +306,8 @@ pub fn panel_lines(view: &GameView, names: &[String]) -> Vec<String> {
     lines.push(c.holders.clone());
     if let Some((counts, cards)) = &c.hand {
         let parts: Vec<String> = counts.iter().map(|(r, n)| format!("{n} {r}")).collect();
-        lines.push(format!("Your hand: {}", parts.join(", ")));
-        lines.push(format!("Your cards: {cards}"));
+        lines.push(crate::t!("panel-line-hand", cards = parts.join(", ")));
+        lines.push(crate::t!("panel-line-cards", cards = cards.as_str()));
     }
     lines
 }
@@ -321,16 +344,16 @@ pub fn draw(canvas: &mut Canvas, layout: &PanelLayout, content: &PanelContent, f
         16.0,
         (PAD + 52.0, head_y),
         palette::PANEL_DIM,
-        "Player",
+        &crate::t!("panel-player"),
     );
-    for (title, x) in COLUMNS {
+    for (title, x) in columns() {
         fonts.draw_centered_on_caps(
             canvas,
             Weight::Regular,
             16.0,
             (x, head_y),
             palette::PANEL_DIM,
-            title,
+            &title,
         );
     }
     for (row, rect) in content.rows.iter().zip(&layout.rows) {
@@ -355,13 +378,16 @@ pub fn draw(canvas: &mut Canvas, layout: &PanelLayout, content: &PanelContent, f
 
 fn draw_roll(canvas: &mut Canvas, layout: &PanelLayout, roll: Option<(u8, u8)>, fonts: &Fonts) {
     let [d0, d1] = layout.dice;
+    // Right-aligned before the dice, whatever the language's words.
+    let label = crate::t!("panel-last-roll-label");
+    let label_w = fonts.width(Weight::Regular, 15.0, &label);
     fonts.draw_left(
         canvas,
         Weight::Regular,
         15.0,
-        (d0.x - 82.0, d0.y + d0.h / 2.0),
+        ((d0.x - 82.0).min(d0.x - 16.0 - label_w), d0.y + d0.h / 2.0),
         palette::PANEL_DIM,
-        "Last roll",
+        &label,
     );
     match roll {
         Some((a, b)) => {
@@ -456,12 +482,12 @@ fn draw_row(canvas: &mut Canvas, rect: Rect, row: &PlayerRow, fonts: &Fonts) {
     } else {
         Weight::Regular
     };
-    let mut tags: Vec<&str> = Vec::new();
+    let mut tags: Vec<String> = Vec::new();
     if row.longest_route {
-        tags.push("Route");
+        tags.push(crate::t!("panel-badge-route"));
     }
     if row.largest_army {
-        tags.push("Army");
+        tags.push(crate::t!("panel-badge-army"));
     }
     let tag_w: f32 = tags
         .iter()
@@ -472,11 +498,11 @@ fn draw_row(canvas: &mut Canvas, rect: Rect, row: &PlayerRow, fonts: &Fonts) {
     let helper_w = row.helper.as_ref().map_or(0.0, |h| {
         fonts.width(Weight::Bold, HELPER_SIZE, h) + 2.0 * HELPER_PAD
     });
-    let helper_x = COLUMNS[0].1 - 34.0 - helper_w;
+    let helper_x = COLUMN_X[0] - 34.0 - helper_w;
     let name_end = if row.helper.is_some() {
         helper_x - 8.0
     } else {
-        COLUMNS[0].1 - 30.0
+        COLUMN_X[0] - 30.0
     };
     let max_name = name_end - name_x - tag_w;
     if let Some(helper) = &row.helper {
@@ -497,14 +523,14 @@ fn draw_row(canvas: &mut Canvas, rect: Rect, row: &PlayerRow, fonts: &Fonts) {
         &name,
     );
     let mut tx = name_x + fonts.width(weight, 21.0, &name) + 10.0;
-    for t in tags {
+    for t in &tags {
         let w = fonts.width(Weight::Bold, 13.0, t) + 12.0;
         let pill = Rect::new(tx, cy - 11.0, w, 22.0);
         canvas.fill_round_rect(pill.tuple(), 11.0, Style::solid(palette::PANEL_ACCENT));
         fonts.draw_centered(canvas, Weight::Bold, 13.0, pill.center(), palette::PANEL, t);
         tx += w + 6.0;
     }
-    for (i, ((_, x), n)) in COLUMNS.iter().zip(row.numbers).enumerate() {
+    for (i, (x, n)) in COLUMN_X.iter().zip(row.numbers).enumerate() {
         let (w, c) = if i == 0 {
             (Weight::Bold, palette::PANEL_ACCENT)
         } else {
@@ -559,7 +585,7 @@ fn draw_hand(canvas: &mut Canvas, rect: Rect, hand: &(Vec<(Resource, u8)>, Strin
         18.0,
         (rect.x + 14.0, rect.y + 22.0),
         palette::PANEL_ACCENT,
-        "Your hand (only you see this)",
+        &crate::t!("panel-your-hand"),
     );
     let (counts, cards) = hand;
     let mut x = rect.x + 14.0;

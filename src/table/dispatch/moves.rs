@@ -4,6 +4,7 @@
 use super::suggest::places;
 use super::*;
 use crate::engine::{Topology, VertexId};
+use crate::t;
 use crate::table::questions::question_for;
 
 /// How many places a `moves` line names before "… (N in all)".
@@ -52,28 +53,28 @@ fn game_and_names(table: &Table, id: GameId) -> Option<(&Game, Vec<String>)> {
 
 fn heading(kind: &PlaceKind) -> String {
     match kind {
-        PlaceKind::Settlement => "Where you can build a settlement now".into(),
-        PlaceKind::City => "Settlements you can turn into a city now".into(),
-        PlaceKind::Road => "Where you can build a road now".into(),
-        PlaceKind::Robber => "Where you can move the robber now".into(),
-        PlaceKind::Knight => "Where a knight can send the robber now".into(),
-        PlaceKind::Victim { hex } => format!("Whom you can rob on {hex} now"),
-        PlaceKind::FreeRoad => "Where Road Building's first road can go now".into(),
+        PlaceKind::Settlement => t!("moves-head-settlement"),
+        PlaceKind::City => t!("moves-head-city"),
+        PlaceKind::Road => t!("moves-head-road"),
+        PlaceKind::Robber => t!("moves-head-robber"),
+        PlaceKind::Knight => t!("moves-head-knight"),
+        PlaceKind::Victim { hex } => t!("moves-head-victim", hex = hex.as_str()),
+        PlaceKind::FreeRoad => t!("moves-head-free-road"),
         PlaceKind::SecondFreeRoad { first } => {
-            format!("Where Road Building's second road can go after {first}")
+            t!("moves-head-second-road", first = first.as_str())
         }
-        PlaceKind::Helper => "What your helper can do now".into(),
+        PlaceKind::Helper => t!("moves-head-helper"),
     }
 }
 
 /// Why a `?` question has no answer, in words.
 fn nothing_of(g: &Game, seat: Seat, names: &[String], kind: &PlaceKind) -> String {
     match kind {
-        PlaceKind::Settlement => "You can't build a settlement anywhere now.".into(),
-        PlaceKind::City => "You can't build a city now.".into(),
-        PlaceKind::Road => "You can't build a road now.".into(),
-        PlaceKind::Robber => "You can't move the robber now.".into(),
-        PlaceKind::Knight => "You can't play a knight now.".into(),
+        PlaceKind::Settlement => t!("moves-none-settlement"),
+        PlaceKind::City => t!("moves-none-city"),
+        PlaceKind::Road => t!("moves-none-road"),
+        PlaceKind::Robber => t!("moves-none-robber"),
+        PlaceKind::Knight => t!("moves-none-knight"),
         PlaceKind::Victim { hex } => {
             let hexes = |k: &PlaceKind| places(g, seat, names, k);
             let open = hexes(&PlaceKind::Robber)
@@ -81,17 +82,17 @@ fn nothing_of(g: &Game, seat: Seat, names: &[String], kind: &PlaceKind) -> Strin
                 .chain(hexes(&PlaceKind::Knight))
                 .any(|(h, _)| h.eq_ignore_ascii_case(hex));
             if open {
-                format!("Nobody can be robbed on {hex}: nobody else there holds cards.")
+                t!("moves-none-victim", hex = hex.as_str())
             } else {
-                format!("You can't send the robber to {hex} now.")
+                t!("moves-none-robber-hex", hex = hex.as_str())
             }
         }
-        PlaceKind::FreeRoad => "You can't play Road Building now.".into(),
+        PlaceKind::FreeRoad => t!("moves-none-free-road"),
         PlaceKind::SecondFreeRoad { first } => {
-            format!("After {first}, Road Building has no second road to place.")
+            t!("moves-none-second-road", first = first.as_str())
         }
-        PlaceKind::Helper if g.helpers.is_none() => "This game plays without helpers.".into(),
-        PlaceKind::Helper => "Your helper can't do anything now.".into(),
+        PlaceKind::Helper if g.helpers.is_none() => t!("moves-none-helpers-off"),
+        PlaceKind::Helper => t!("moves-none-helper"),
     }
 }
 
@@ -108,7 +109,7 @@ pub(super) fn moves_text(g: &Game, seat: Seat, names: &[String]) -> String {
     };
     let mut lines: Vec<String> = Vec::new();
     if has(|a| *a == Action::Roll) {
-        lines.push("roll".into());
+        lines.push(t!("moves-roll"));
     }
     if let Phase::Discard { owed } = &g.phase
         && let Some((_, n)) = owed.iter().find(|(s, _)| *s == seat)
@@ -120,43 +121,44 @@ pub(super) fn moves_text(g: &Game, seat: Seat, names: &[String]) -> String {
             let take = count.min(n - example.total() as u8);
             example[r] += take;
         }
-        lines.push(format!(
-            "discard {n} cards (half your hand), e.g. discard {}",
-            command::resources_words(&example)
+        lines.push(t!(
+            "moves-discard",
+            count = *n,
+            example = command::resources_words(&example)
         ));
     }
     if has(|a| matches!(a, Action::MoveRobber { .. })) {
-        lines.push(format!("robber {}", listed(PlaceKind::Robber)));
+        lines.push(t!("moves-robber", places = listed(PlaceKind::Robber)));
     }
     if has(|a| matches!(a, Action::BuildSettlement(_))) {
-        lines.push(format!(
-            "build settlement {}",
-            listed(PlaceKind::Settlement)
+        lines.push(t!(
+            "moves-build-settlement",
+            places = listed(PlaceKind::Settlement)
         ));
     }
     if has(|a| matches!(a, Action::BuildRoad(_))) {
-        lines.push(format!("build road {}", listed(PlaceKind::Road)));
+        lines.push(t!("moves-build-road", places = listed(PlaceKind::Road)));
     }
     if has(|a| matches!(a, Action::BuildCity(_))) {
-        lines.push(format!("build city {}", listed(PlaceKind::City)));
+        lines.push(t!("moves-build-city", places = listed(PlaceKind::City)));
     }
     if has(|a| *a == Action::BuyDevCard) {
-        lines.push("buy (a development card)".into());
+        lines.push(t!("moves-buy"));
     }
     if has(|a| matches!(a, Action::PlayKnight { .. })) {
-        lines.push(format!("play knight {}", listed(PlaceKind::Knight)));
+        lines.push(t!("moves-play-knight", places = listed(PlaceKind::Knight)));
     }
     if has(|a| matches!(a, Action::PlayRoadBuilding { .. })) {
-        lines.push(format!(
-            "play road-building {}",
-            listed(PlaceKind::FreeRoad)
+        lines.push(t!(
+            "moves-play-road-building",
+            places = listed(PlaceKind::FreeRoad)
         ));
     }
     if has(|a| matches!(a, Action::PlayInvention(..))) {
-        lines.push("play invention (any 2 resources from the supply)".into());
+        lines.push(t!("moves-play-invention"));
     }
     if has(|a| matches!(a, Action::PlayMonopoly(_))) {
-        lines.push("play monopoly (one resource from everyone)".into());
+        lines.push(t!("moves-play-monopoly"));
     }
     for group in helper_moves::helper_groups(g, seat, names) {
         let rests: Vec<String> = group
@@ -170,9 +172,13 @@ pub(super) fn moves_text(g: &Game, seat: Seat, names: &[String]) -> String {
         let words = match (group.rests.iter().any(String::is_empty), list.is_empty()) {
             (_, true) => group.head.clone(),
             (false, false) => format!("{} {list}", group.head),
-            (true, false) => format!("{}, or with a swap: {list}", group.head),
+            (true, false) => t!("moves-helper-swap", head = group.head.as_str(), list = list),
         };
-        lines.push(format!("helper {words} ({})", group.what));
+        lines.push(t!(
+            "moves-helper",
+            words = words,
+            what = group.what.as_str()
+        ));
     }
     let mut bank: Vec<String> = Vec::new();
     for a in &legal {
@@ -184,21 +190,18 @@ pub(super) fn moves_text(g: &Game, seat: Seat, names: &[String]) -> String {
         }
     }
     if !bank.is_empty() {
-        lines.push(format!(
-            "bank {} for 1 of another resource",
-            bank.join(" or ")
-        ));
+        lines.push(t!("moves-bank", offers = bank.join(&t!("moves-or"))));
     }
     if g.phase == Phase::Main {
         let current = names.get(g.current as usize).cloned().unwrap_or_default();
         lines.push(if seat == g.current {
-            "trade offer (cards with the other players)".into()
+            t!("moves-trade-own")
         } else {
-            format!("trade offer (cards with {current}, whose turn it is)")
+            t!("moves-trade-with", name = current)
         });
     }
     if has(|a| *a == Action::EndTurn) {
-        lines.push("end (your turn)".into());
+        lines.push(t!("moves-end"));
     }
     if lines.is_empty() {
         let waiting: Vec<String> = g
@@ -207,15 +210,12 @@ pub(super) fn moves_text(g: &Game, seat: Seat, names: &[String]) -> String {
             .map(|&s| names.get(s as usize).cloned().unwrap_or_default())
             .collect();
         return if waiting.is_empty() {
-            "Nothing: the game is over.".into()
+            t!("moves-nothing-over")
         } else {
-            format!(
-                "Nothing to do now: the game waits for {}.",
-                waiting.join(" and ")
-            )
+            t!("moves-nothing-waits", who = waiting.join(&t!("moves-and")))
         };
     }
-    let mut text = vec!["What you can do now:".to_string()];
+    let mut text = vec![t!("moves-what-now")];
     text.extend(lines.into_iter().map(|l| format!("  {l}")));
     text.join("\n")
 }
@@ -224,15 +224,18 @@ pub(super) fn moves_text(g: &Game, seat: Seat, names: &[String]) -> String {
 fn name_some(values: &[String], limit: usize, question: &str) -> String {
     if values.len() <= limit {
         return match values.split_last() {
-            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+            Some((last, rest)) if !rest.is_empty() => {
+                format!("{}{}{last}", rest.join(", "), t!("moves-or"))
+            }
             Some((last, _)) => last.clone(),
             None => String::new(),
         };
     }
-    format!(
-        "{}, … ({} in all: {question})",
-        values[..limit].join(", "),
-        values.len()
+    t!(
+        "moves-some",
+        first = values[..limit].join(", "),
+        count = values.len(),
+        question = question
     )
 }
 
@@ -267,17 +270,17 @@ pub(super) fn place_hint(table: &Table, id: GameId, seat: Seat, action: &Action)
         Action::BuildSettlement(v) => (
             PlaceKind::Settlement,
             topo.vertex_label(*v),
-            "You can build a settlement at",
+            t!("moves-can-settlement-at"),
         ),
         Action::BuildCity(v) => (
             PlaceKind::City,
             topo.vertex_label(*v),
-            "You can build a city at",
+            t!("moves-can-city-at"),
         ),
         Action::BuildRoad(e) => (
             PlaceKind::Road,
             topo.edge_label(*e),
-            "You can build a road at",
+            t!("moves-can-road-at"),
         ),
         Action::PlayRoadBuilding { first, second } => {
             let first_label = topo.edge_label(*first);
@@ -288,12 +291,12 @@ pub(super) fn place_hint(table: &Table, id: GameId, seat: Seat, action: &Action)
                         first: first_label.clone(),
                     },
                     topo.edge_label(*s),
-                    "After that first road, the second can go at",
+                    t!("moves-can-second-road-at"),
                 ),
                 _ => (
                     PlaceKind::FreeRoad,
                     first_label,
-                    "Road Building's first road can go at",
+                    t!("moves-can-free-road-at"),
                 ),
             }
         }
@@ -355,9 +358,9 @@ pub(super) fn parse_hint(table: &Table, caller: &Caller, error: &ParseError) -> 
     let (id, seat) = seated(table, caller)?;
     let (g, names) = game_and_names(table, id)?;
     let (kind, what) = if *usage == command::U_ROAD_BUILDING {
-        (PlaceKind::FreeRoad, "Road Building's first road can go at")
+        (PlaceKind::FreeRoad, t!("moves-can-free-road-at"))
     } else {
-        (PlaceKind::Road, "You can build a road at")
+        (PlaceKind::Road, t!("moves-can-road-at"))
     };
     let values: Vec<String> = places(g, seat, &names, &kind)
         .into_iter()

@@ -1,0 +1,35 @@
+# Die Spielerübersicht unter dem Spielplan (`src/render/panel.rs`).
+panel-col-vp = SP
+panel-col-cards = Karten
+panel-col-dev = Entw.
+panel-col-knights = Ritter
+panel-col-route = Straße
+panel-col-roads-left = Str. übrig
+panel-col-settlements-left = Siedl. übrig
+panel-col-cities-left = Städte übrig
+panel-player = Spieler
+panel-seat = Platz { $seat }
+panel-setup-settlement = Gründung, Runde { $round }: { $name } setzt eine Siedlung
+panel-setup-road = Gründung, Runde { $round }: { $name } setzt eine Straße ab { $from }
+panel-before-roll = Zug { $turn }: { $name } würfelt
+panel-discard = Zug { $turn }: 7! Warten aufs Ablegen: { $who }
+panel-move-robber = Zug { $turn }: { $name } versetzt den Räuber
+panel-main = Zug { $turn }: { $name } handelt und baut
+panel-special-build = Zug { $turn }: Spezielle Bauphase für { $builder } (nach { $name })
+panel-won = { $name } gewinnt das Spiel!
+panel-nobody = niemand
+panel-holders = Längste Handelsstraße: { $route }  ·  Größte Rittermacht: { $army }  ·  Entwicklungskarten: { $deck }
+panel-no-dev-cards = keine Entwicklungskarten
+panel-your-vp = deine SP: { $vp }
+panel-last-roll = Letzter Wurf: { $a } + { $b } = { $sum }
+panel-no-roll-yet = Letzter Wurf: noch keiner
+panel-last-roll-label = Letzter Wurf
+panel-tag-turn = am Zug
+panel-tag-longest-route = Längste Handelsstraße
+panel-tag-largest-army = Größte Rittermacht
+panel-tag-helper = Helfer { $helper }
+panel-line-hand = Deine Hand: { $cards }
+panel-line-cards = Deine Karten: { $cards }
+panel-badge-route = Straße
+panel-badge-army = Ritter
+panel-your-hand = Deine Hand (nur du siehst sie)

@@ -1,0 +1,35 @@
+# The board image's player panel (`src/render/panel.rs`).
+panel-col-vp = VP
+panel-col-cards = Cards
+panel-col-dev = Dev
+panel-col-knights = Knights
+panel-col-route = Route
+panel-col-roads-left = Roads left
+panel-col-settlements-left = Settl. left
+panel-col-cities-left = Cities left
+panel-player = Player
+panel-seat = Seat { $seat }
+panel-setup-settlement = Setup round { $round }: { $name } places a settlement
+panel-setup-road = Setup round { $round }: { $name } places a road from { $from }
+panel-before-roll = Turn { $turn }: { $name } to roll
+panel-discard = Turn { $turn }: 7! Waiting for discards: { $who }
+panel-move-robber = Turn { $turn }: { $name } moves the robber
+panel-main = Turn { $turn }: { $name } trades and builds
+panel-special-build = Turn { $turn }: special building for { $builder } (after { $name })
+panel-won = { $name } wins the game!
+panel-nobody = nobody
+panel-holders = Longest Route: { $route }  ·  Largest Army: { $army }  ·  Development deck: { $deck }
+panel-no-dev-cards = no development cards
+panel-your-vp = your VP: { $vp }
+panel-last-roll = Last roll: { $a } + { $b } = { $sum }
+panel-no-roll-yet = Last roll: none yet
+panel-last-roll-label = Last roll
+panel-tag-turn = turn
+panel-tag-longest-route = Longest Route
+panel-tag-largest-army = Largest Army
+panel-tag-helper = helper { $helper }
+panel-line-hand = Your hand: { $cards }
+panel-line-cards = Your cards: { $cards }
+panel-badge-route = Route
+panel-badge-army = Army
+panel-your-hand = Your hand (only you see this)
