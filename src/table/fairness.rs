@@ -19,7 +19,6 @@ use rand::rngs::OsRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use sha2::{Digest, Sha256};
-use thiserror::Error;
 
 use super::reply::GameId;
 
@@ -56,9 +55,17 @@ impl Seeds {
 }
 
 /// The operating system could not provide random numbers.
-#[derive(Debug, Error)]
-#[error("no secure random numbers available from the operating system ({0})")]
+#[derive(Debug)]
 pub struct NoRandomness(String);
+
+impl std::fmt::Display for NoRandomness {
+    /// In the current language: players see it when a game cannot start.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&crate::t!("fairness-no-randomness", error = self.0.clone()))
+    }
+}
+
+impl std::error::Error for NoRandomness {}
 
 /// A fresh secret seed from the operating system (getrandom).
 pub fn fresh_seed() -> Result<u64, NoRandomness> {

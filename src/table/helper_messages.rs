@@ -13,75 +13,104 @@ pub fn helper_event_public(ev: &Event, game: &Game, names: &[String]) -> Option<
     let n = |s: &Seat| name(names, *s).to_string();
     Some(match ev {
         Event::HelperReceived { seat, helper } => {
-            format!(
-                "🤝 {} takes the helper {helper} ({}).",
-                n(seat),
-                helper.summary()
+            crate::t!(
+                "helper_messages-received",
+                name = n(seat),
+                helper = helper.to_string(),
+                summary = helper.summary().to_string()
             )
         }
-        Event::HelperOffered { seat, helper } => {
-            format!("{} may use {helper} now, or let it pass.", n(seat))
-        }
-        Event::HelperDeclined { seat, helper } => {
-            format!("{} lets {helper}'s chance pass.", n(seat))
-        }
-        Event::HelperUsed { seat, helper } => format!("🤝 {} uses {helper}.", n(seat)),
-        Event::HelperTook { seat, card, .. } => {
-            format!("{} takes 1 {card} from the supply.", n(seat))
-        }
-        Event::JeanRate { seat, resource } => format!(
-            "{} trades {resource} 2:1 with the supply for the rest of the turn.",
-            n(seat)
+        Event::HelperOffered { seat, helper } => crate::t!(
+            "helper_messages-offered",
+            name = n(seat),
+            helper = helper.to_string()
         ),
-        Event::RoadLifted { seat, edge } => format!(
-            "{} lifts the road at {}.",
-            n(seat),
-            game.topology().edge_label(*edge)
+        Event::HelperDeclined { seat, helper } => crate::t!(
+            "helper_messages-declined",
+            name = n(seat),
+            helper = helper.to_string()
+        ),
+        Event::HelperUsed { seat, helper } => crate::t!(
+            "helper_messages-used",
+            name = n(seat),
+            helper = helper.to_string()
+        ),
+        Event::HelperTook { seat, card, .. } => crate::t!(
+            "helper_messages-took",
+            name = n(seat),
+            card = card.to_string()
+        ),
+        Event::JeanRate { seat, resource } => crate::t!(
+            "helper_messages-jean-rate",
+            name = n(seat),
+            resource = resource.to_string()
+        ),
+        Event::RoadLifted { seat, edge } => crate::t!(
+            "helper_messages-road-lifted",
+            name = n(seat),
+            place = game.topology().edge_label(*edge)
         ),
         Event::KnightDiscarded { seat } => {
-            format!("{} discards a played knight to build cheaper.", n(seat))
+            crate::t!("helper_messages-knight-discarded", name = n(seat))
         }
-        Event::LargestArmySetAside { from } => format!(
-            "⚔️ {} no longer has the Largest Army: it is set aside.",
-            n(from)
-        ),
-        Event::CardsLookedAt { seat, cards } => format!(
-            "{} looks at the top {} development cards and keeps one.",
-            n(seat),
-            cards.len()
-        ),
-        Event::HandLookedAt { seat, victim, .. } => {
-            format!("{} looks at {}'s hand.", n(seat), n(victim))
+        Event::LargestArmySetAside { from } => {
+            crate::t!("helper_messages-army-set-aside", name = n(from))
         }
+        Event::CardsLookedAt { seat, cards } => crate::t!(
+            "helper_messages-cards-looked-at",
+            name = n(seat),
+            count = cards.len()
+        ),
+        Event::HandLookedAt { seat, victim, .. } => crate::t!(
+            "helper_messages-hand-looked-at",
+            name = n(seat),
+            victim = n(victim)
+        ),
         Event::NassirDemanded {
             seat,
             resource,
             gave,
             had_none,
         } => {
-            let list = |v: &[Seat]| v.iter().map(n).collect::<Vec<_>>().join(" and ");
-            let mut text = format!("{} demands {resource}.", n(seat));
+            let list = |v: &[Seat]| super::messages::and_list(v.iter().map(n).collect());
+            let mut text = crate::t!(
+                "helper_messages-nassir-demands",
+                name = n(seat),
+                resource = resource.to_string()
+            );
             if !gave.is_empty() {
-                text.push_str(&format!(" {} hand one over.", list(gave)));
+                text.push(' ');
+                text.push_str(&crate::t!(
+                    "helper_messages-nassir-gave",
+                    names = list(gave)
+                ));
             }
             if !had_none.is_empty() {
-                text.push_str(&format!(" {} had none.", list(had_none)));
+                text.push(' ');
+                text.push_str(&crate::t!(
+                    "helper_messages-nassir-had-none",
+                    names = list(had_none)
+                ));
             }
             text
         }
         Event::GaveBack { seat, to, .. } => {
-            format!("{} gives {} a card in return.", n(seat), n(to))
+            crate::t!("helper_messages-gave-back", name = n(seat), other = n(to))
         }
-        Event::HelperFlipped { seat, helper } => {
-            format!("{} keeps {helper}, turned to side B.", n(seat))
-        }
+        Event::HelperFlipped { seat, helper } => crate::t!(
+            "helper_messages-flipped",
+            name = n(seat),
+            helper = helper.to_string()
+        ),
         Event::HelperExchanged {
             seat,
             returned,
             took,
-        } => format!(
-            "{} returns {returned} to the display and takes {took}.",
-            n(seat)
+        } => crate::t!(
+            "helper_messages-exchanged",
+            name = n(seat),
+            returned = returned.to_string(),
+            took = took.to_string()
         ),
         _ => return None,
     })
@@ -92,24 +121,30 @@ pub fn helper_event_private(ev: &Event, viewer: Seat, names: &[String]) -> Optio
     match ev {
         Event::CardsLookedAt { seat, cards } if *seat == viewer => {
             let list: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
-            Some(format!(
-                "You look at: {}. Keep one (`helper keep CARD`); the others are shuffled back.",
-                list.join(", ")
+            Some(crate::t!(
+                "helper_messages-you-look-at",
+                cards = list.join(", ")
             ))
         }
-        Event::HandLookedAt { seat, victim, hand } if *seat == viewer => Some(format!(
-            "{}'s hand: {hand}. Take one card.",
-            name(names, *victim)
+        Event::HandLookedAt { seat, victim, hand } if *seat == viewer => Some(crate::t!(
+            "helper_messages-their-hand",
+            name = name(names, *victim),
+            hand = hand.to_string()
         )),
-        Event::HandLookedAt { seat, victim, .. } if *victim == viewer => {
-            Some(format!("{} looks at your hand.", name(names, *seat)))
-        }
-        Event::GaveBack { seat, to, card } if *seat == viewer => {
-            Some(format!("You give 1 {card} to {}.", name(names, *to)))
-        }
-        Event::GaveBack { seat, to, card } if *to == viewer => {
-            Some(format!("{} gives you 1 {card}.", name(names, *seat)))
-        }
+        Event::HandLookedAt { seat, victim, .. } if *victim == viewer => Some(crate::t!(
+            "helper_messages-looks-at-your-hand",
+            name = name(names, *seat)
+        )),
+        Event::GaveBack { seat, to, card } if *seat == viewer => Some(crate::t!(
+            "helper_messages-you-give",
+            card = card.to_string(),
+            name = name(names, *to)
+        )),
+        Event::GaveBack { seat, to, card } if *to == viewer => Some(crate::t!(
+            "helper_messages-gives-you",
+            card = card.to_string(),
+            name = name(names, *seat)
+        )),
         _ => None,
     }
 }

@@ -37,15 +37,8 @@ pub(super) fn resume_all(table: &mut Table, stored: Vec<StoredGame>) {
             Integrity::Damaged { reason } => {
                 let notice = decode_meta(&sg.meta).ok().map(|meta| {
                     let _lang = crate::i18n::scope(meta.settings.lang);
-                    Reply::public(
-                        meta.place,
-                        format!(
-                            "Game #{} could not be resumed: its saved record is damaged. Its \
-                             data is kept for the host; a new game can be started here.",
-                            sg.id
-                        ),
-                    )
-                    .with_game(sg.id)
+                    Reply::public(meta.place, crate::t!("load-damaged", game = sg.id))
+                        .with_game(sg.id)
                 });
                 table.notices.extend(notice);
                 refuse(
@@ -99,19 +92,17 @@ fn refuse(table: &mut Table, game: GameId, reason: String) {
 fn truncated_notice(table: &Table, id: GameId, verified: u64, acknowledged: u64) -> Option<Reply> {
     let session = table.sessions.get(&id)?;
     let lost = if session.game().is_none() {
-        "The lobby is as last verified; recent joins or settings may be lost".to_string()
+        crate::t!("load-lobby-as-verified")
     } else if acknowledged > verified {
-        format!(
-            "It resumes after move {verified}, the last verified one; moves {} to \
-             {acknowledged} were lost",
-            verified + 1
+        crate::t!(
+            "load-moves-lost",
+            verified = verified,
+            first = verified + 1,
+            last = acknowledged
         )
     } else {
-        format!(
-            "It resumes after move {verified}, the last verified one; changes saved after it \
-             (trade offers, seats or settings) may be lost"
-        )
+        crate::t!("load-changes-lost", verified = verified)
     };
-    let text = format!("Game #{id}: part of its saved record was damaged. {lost}.");
+    let text = crate::t!("load-partly-damaged", game = id, lost = lost);
     Some(Reply::public(session.place(), text).with_game(id))
 }

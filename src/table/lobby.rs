@@ -134,37 +134,37 @@ impl LobbySettings {
     /// rehearse the game.
     pub fn describe(&self) -> String {
         let seed = match self.seed {
-            Some(s) => format!(" · seed {s} (chosen by the host: anyone can foresee the dice)"),
+            Some(s) => crate::t!("lobby-describe-seed", seed = s.to_string()),
             None => String::new(),
         };
-        format!(
-            "up to {} players · {}{seed}",
-            self.max_players,
-            self.describe_rules()
+        crate::t!(
+            "lobby-describe",
+            count = self.max_players,
+            rules = self.describe_rules(),
+            seed = seed
         )
     }
 
     /// The settings that matter once the seats are taken.
     pub fn describe_rules(&self) -> String {
         let timer = match (self.timer_minutes, self.afk) {
-            (Some(m), AfkPolicy::Bot) => {
-                format!("{m} min turn timer (then a bot plays for the absent)")
-            }
-            (Some(m), AfkPolicy::Auto) => format!("{m} min turn timer"),
-            (Some(m), AfkPolicy::Wait) => format!("{m} min turn reminder (the game waits)"),
-            (None, _) => "no turn timer".into(),
+            (Some(m), AfkPolicy::Bot) => crate::t!("lobby-timer-bot", minutes = m),
+            (Some(m), AfkPolicy::Auto) => crate::t!("lobby-timer-auto", minutes = m),
+            (Some(m), AfkPolicy::Wait) => crate::t!("lobby-timer-wait", minutes = m),
+            (None, _) => crate::t!("lobby-timer-off"),
         };
-        format!(
-            "{} board · {} VP to win · discard above {} cards · {}{}",
-            board_name(self.board),
-            self.vp_target,
-            self.discard_limit,
-            timer,
-            if self.helpers {
-                " · Helpers of Catan"
-            } else {
-                ""
-            }
+        let helpers = if self.helpers {
+            crate::t!("lobby-describe-helpers")
+        } else {
+            String::new()
+        };
+        crate::t!(
+            "lobby-describe-rules",
+            board = board_name(self.board),
+            vp = self.vp_target,
+            discard = self.discard_limit,
+            timer = timer,
+            helpers = helpers
         )
     }
 }
@@ -186,16 +186,26 @@ fn bad(problem: String) -> ParseError {
 
 fn number<T: std::str::FromStr>(key: &str, value: &str, lo: u64, hi: u64) -> Result<T, ParseError> {
     let n: u64 = value.parse().map_err(|_| {
-        bad(format!(
-            "`{key}` needs a number from {lo} to {hi}, not `{value}`."
+        bad(crate::t!(
+            "lobby-needs-number",
+            key = key,
+            low = lo,
+            high = hi,
+            value = value
         ))
     })?;
     if !(lo..=hi).contains(&n) {
-        return Err(bad(format!("`{key}` must be from {lo} to {hi}, not {n}.")));
+        return Err(bad(crate::t!(
+            "lobby-out-of-bounds",
+            key = key,
+            low = lo,
+            high = hi,
+            value = n
+        )));
     }
     n.to_string()
         .parse()
-        .map_err(|_| bad(format!("`{key}` is out of range.")))
+        .map_err(|_| bad(crate::t!("lobby-out-of-range", key = key)))
 }
 
 /// Parses `key value` pairs (also `key=value`).
@@ -211,7 +221,7 @@ pub fn parse_settings(words: &[&str]) -> Result<Vec<Setting>, ParseError> {
     while i < flat.len() {
         let key = flat[i].as_str();
         let Some(value) = flat.get(i + 1).map(String::as_str) else {
-            return Err(bad(format!("`{key}` needs a value.")));
+            return Err(bad(crate::t!("lobby-needs-value", key = key)));
         };
         let setting = match key {
             "players" | "seats" | "p" => {
@@ -222,9 +232,7 @@ pub fn parse_settings(words: &[&str]) -> Result<Vec<Setting>, ParseError> {
                 "variable" | "random" | "shuffled" => LayoutKind::Variable,
                 "random-tokens" | "randomtokens" | "tokens" => LayoutKind::RandomTokens,
                 _ => {
-                    return Err(bad(format!(
-                        "`{value}` is not a board: beginner, variable or random-tokens."
-                    )));
+                    return Err(bad(crate::t!("lobby-not-a-board", value = value)));
                 }
             }),
             "vp" | "points" | "target" => Setting::VpTarget(number(key, value, 3, 20)?),
@@ -236,23 +244,22 @@ pub fn parse_settings(words: &[&str]) -> Result<Vec<Setting>, ParseError> {
             "helpers" => match value {
                 "off" | "no" | "false" => Setting::Helpers(false),
                 "on" | "yes" | "true" => Setting::Helpers(true),
-                _ => return Err(bad(format!("`helpers` is `on` or `off`, not `{value}`."))),
+                _ => return Err(bad(crate::t!("lobby-helpers-on-off", value = value))),
             },
             "afk" | "away" => Setting::Afk(match value {
                 "bot" | "bots" => AfkPolicy::Bot,
                 "auto" => AfkPolicy::Auto,
                 "wait" => AfkPolicy::Wait,
                 _ => {
-                    return Err(bad(format!(
-                        "`{value}` is not an afk choice: bot, auto or wait."
-                    )));
+                    return Err(bad(crate::t!("lobby-not-afk", value = value)));
                 }
             }),
             "lang" | "language" | "sprache" => {
                 Setting::Lang(Lang::parse(value).ok_or_else(|| {
-                    bad(format!(
-                        "`{value}` is not a language I speak ({}).",
-                        Lang::codes()
+                    bad(crate::t!(
+                        "lobby-not-a-language",
+                        value = value,
+                        codes = Lang::codes()
                     ))
                 })?)
             }
@@ -260,12 +267,10 @@ pub fn parse_settings(words: &[&str]) -> Result<Vec<Setting>, ParseError> {
             "seed" => Setting::Seed(
                 value
                     .parse()
-                    .map_err(|_| bad(format!("`seed` needs a whole number, not `{value}`.")))?,
+                    .map_err(|_| bad(crate::t!("lobby-seed-number", value = value)))?,
             ),
             _ => {
-                return Err(bad(format!(
-                    "`{key}` is not a setting (players, board, vp, discard, timer, afk, bots, helpers, lang, seed)."
-                )));
+                return Err(bad(crate::t!("lobby-not-a-setting", key = key)));
             }
         };
         out.push(setting);

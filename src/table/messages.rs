@@ -56,11 +56,18 @@ pub fn vertex_text(topo: &Topology, layout: &Layout, v: VertexId) -> String {
         }
     }
     match layout.port_at(v) {
-        Some(PortKind::Generic) => parts.push("3:1 port".into()),
-        Some(PortKind::Special(r)) => parts.push(format!("2:1 {r} port")),
+        Some(PortKind::Generic) => parts.push(crate::t!("messages-port-generic")),
+        Some(PortKind::Special(r)) => {
+            parts.push(crate::t!("messages-port-special", resource = r.to_string()))
+        }
         None => {}
     }
     parts.join(" · ")
+}
+
+/// `alice and bob`: names joined by the language's "and".
+pub fn and_list(items: Vec<String>) -> String {
+    items.join(format!(" {} ", crate::t!("messages-and")).as_str())
 }
 
 fn seat_cards(list: &[(Seat, Resources)], names: &[String]) -> String {
@@ -75,65 +82,83 @@ pub fn event_public(ev: &Event, game: &Game, names: &[String]) -> Option<String>
     let topo = game.topology();
     let n = |s: &Seat| name(names, *s).to_string();
     Some(match ev {
-        Event::TurnStarted { seat, turn } => format!("Turn {turn}: {}'s turn.", n(seat)),
-        Event::SpecialBuildStarted { seat } => format!(
-            "Special building phase: {} may build or buy a card, then end.",
-            n(seat)
-        ),
-        Event::Rolled { seat, dice } => format!(
-            "🎲 {} rolled {} + {} = {}.",
-            n(seat),
-            dice.0,
-            dice.1,
-            dice.0 + dice.1
-        ),
-        Event::Produced { gains } => format!("Production: {}.", seat_cards(gains, names)),
-        Event::Shortage { resource } => format!(
-            "The supply is short of {resource}: nobody gets {resource} from this roll."
-        ),
-        Event::RobberBlocked { hex, seats } => format!(
-            "The robber on {} blocks production for {}.",
-            hex_text(topo, &game.layout, *hex),
-            seats.iter().map(n).collect::<Vec<_>>().join(" and ")
-        ),
-        Event::StartingResources { seat, cards } => {
-            format!("{} takes starting resources: {cards}.", n(seat))
+        Event::TurnStarted { seat, turn } => {
+            crate::t!("messages-turn-started", turn = *turn, name = n(seat))
         }
-        Event::MustDiscard { owed } => format!(
-            "Too many cards! {} must discard half their cards.",
-            owed.iter()
+        Event::SpecialBuildStarted { seat } => {
+            crate::t!("messages-special-build", name = n(seat))
+        }
+        Event::Rolled { seat, dice } => crate::t!(
+            "messages-rolled",
+            name = n(seat),
+            first = dice.0,
+            second = dice.1,
+            sum = dice.0 + dice.1
+        ),
+        Event::Produced { gains } => {
+            crate::t!("messages-produced", gains = seat_cards(gains, names))
+        }
+        Event::Shortage { resource } => {
+            crate::t!("messages-shortage", resource = resource.to_string())
+        }
+        Event::RobberBlocked { hex, seats } => crate::t!(
+            "messages-robber-blocked",
+            hex = hex_text(topo, &game.layout, *hex),
+            names = and_list(seats.iter().map(n).collect())
+        ),
+        Event::StartingResources { seat, cards } => crate::t!(
+            "messages-starting-resources",
+            name = n(seat),
+            cards = cards.to_string()
+        ),
+        Event::MustDiscard { owed } => crate::t!(
+            "messages-must-discard",
+            owed = owed
+                .iter()
                 .map(|(s, k)| format!("{} ({k})", n(s)))
                 .collect::<Vec<_>>()
                 .join(", ")
         ),
-        Event::Discarded { seat, cards } => format!("{} discarded {cards}.", n(seat)),
-        Event::RobberMoved { seat, hex } => format!(
-            "{} moved the robber to {}.",
-            n(seat),
-            hex_text(topo, &game.layout, *hex)
+        Event::Discarded { seat, cards } => crate::t!(
+            "messages-discarded",
+            name = n(seat),
+            cards = cards.to_string()
+        ),
+        Event::RobberMoved { seat, hex } => crate::t!(
+            "messages-robber-moved",
+            name = n(seat),
+            hex = hex_text(topo, &game.layout, *hex)
         ),
         Event::Stole { thief, victim, .. } => {
-            format!("{} stole a card from {}.", n(thief), n(victim))
+            crate::t!("messages-stole", thief = n(thief), victim = n(victim))
         }
-        Event::NothingToSteal { seat } => format!("{} had nobody to rob there.", n(seat)),
-        Event::RoadBuilt { seat, edge } => {
-            format!("{} built a road at {}.", n(seat), topo.edge_label(*edge))
-        }
-        Event::SettlementBuilt { seat, vertex } => format!(
-            "{} built a settlement at {}.",
-            n(seat),
-            vertex_text(topo, &game.layout, *vertex)
+        Event::NothingToSteal { seat } => crate::t!("messages-nothing-to-steal", name = n(seat)),
+        Event::RoadBuilt { seat, edge } => crate::t!(
+            "messages-road-built",
+            name = n(seat),
+            place = topo.edge_label(*edge)
         ),
-        Event::CityBuilt { seat, vertex } => format!(
-            "{} built a city at {}.",
-            n(seat),
-            topo.vertex_label(*vertex)
+        Event::SettlementBuilt { seat, vertex } => crate::t!(
+            "messages-settlement-built",
+            name = n(seat),
+            place = vertex_text(topo, &game.layout, *vertex)
         ),
-        Event::DevCardBought { seat, .. } => format!("{} bought a development card.", n(seat)),
-        Event::DevCardPlayed { seat, card } => format!("{} played {card}.", n(seat)),
-        Event::InventionTaken { seat, cards } => {
-            format!("{} took {cards} from the supply.", n(seat))
-        }
+        Event::CityBuilt { seat, vertex } => crate::t!(
+            "messages-city-built",
+            name = n(seat),
+            place = topo.vertex_label(*vertex)
+        ),
+        Event::DevCardBought { seat, .. } => crate::t!("messages-card-bought", name = n(seat)),
+        Event::DevCardPlayed { seat, card } => crate::t!(
+            "messages-card-played",
+            name = n(seat),
+            card = card.to_string()
+        ),
+        Event::InventionTaken { seat, cards } => crate::t!(
+            "messages-invention-taken",
+            name = n(seat),
+            cards = cards.to_string()
+        ),
         Event::Monopoly {
             seat,
             resource,
@@ -143,36 +168,51 @@ pub fn event_public(ev: &Event, game: &Game, names: &[String]) -> Option<String>
             let from: Vec<String> = taken
                 .iter()
                 .filter(|(_, k)| *k > 0)
-                .map(|(s, k)| format!("{k} from {}", n(s)))
+                .map(|(s, k)| crate::t!("messages-monopoly-from", count = *k, name = n(s)))
                 .collect();
             if from.is_empty() {
-                format!("{} claimed all {resource}, but nobody had any.", n(seat))
+                crate::t!(
+                    "messages-monopoly-none",
+                    name = n(seat),
+                    resource = resource.to_string()
+                )
             } else {
-                format!(
-                    "{} claimed all {resource}: {} ({total} in all).",
-                    n(seat),
-                    from.join(", ")
+                crate::t!(
+                    "messages-monopoly",
+                    name = n(seat),
+                    resource = resource.to_string(),
+                    from = from.join(", "),
+                    total = total
                 )
             }
         }
-        Event::MaritimeTraded { seat, gave, got } => {
-            format!("{} traded {gave} with the supply for {got}.", n(seat))
-        }
+        Event::MaritimeTraded { seat, gave, got } => crate::t!(
+            "messages-maritime-traded",
+            name = n(seat),
+            gave = gave.to_string(),
+            got = got.to_string()
+        ),
         Event::DomesticTraded {
             seat,
             with,
             gave,
             got,
-        } => format!("{} gave {} {gave} for {got}.", n(seat), n(with)),
+        } => crate::t!(
+            "messages-domestic-traded",
+            name = n(seat),
+            other = n(with),
+            gave = gave.to_string(),
+            got = got.to_string()
+        ),
         Event::LongestRouteChanged { to, length, .. } => match to {
-            Some(s) => format!("🛣️ {} now holds the Longest Route ({length} roads).", n(s)),
-            None => "The Longest Route is set aside until one player alone has the longest route of 5 or more.".into(),
+            Some(s) => crate::t!("messages-longest-route", name = n(s), count = *length),
+            None => crate::t!("messages-longest-route-set-aside"),
         },
         Event::LargestArmyChanged { to, knights, .. } => {
-            format!("⚔️ {} now holds the Largest Army ({knights} knights).", n(to))
+            crate::t!("messages-largest-army", name = n(to), count = *knights)
         }
-        Event::TurnEnded { seat } => format!("{} ended the turn.", n(seat)),
-        Event::Won { seat, vp } => format!("🏆 {} wins with {vp} victory points!", n(seat)),
+        Event::TurnEnded { seat } => crate::t!("messages-turn-ended", name = n(seat)),
+        Event::Won { seat, vp } => crate::t!("messages-won", name = n(seat), vp = *vp),
         other => return super::helper_messages::helper_event_public(other, game, names),
     })
 }
@@ -186,15 +226,23 @@ pub fn event_private(ev: &Event, viewer: Seat, names: &[String]) -> Option<Strin
             card,
         } => {
             if viewer == *thief {
-                Some(format!("You stole 1 {card} from {}.", name(names, *victim)))
+                Some(crate::t!(
+                    "messages-you-stole",
+                    card = card.to_string(),
+                    name = name(names, *victim)
+                ))
             } else if viewer == *victim {
-                Some(format!("{} stole 1 {card} from you.", name(names, *thief)))
+                Some(crate::t!(
+                    "messages-stole-from-you",
+                    card = card.to_string(),
+                    name = name(names, *thief)
+                ))
             } else {
                 None
             }
         }
         Event::DevCardBought { seat, card } if *seat == viewer => {
-            Some(format!("You drew: {card}."))
+            Some(crate::t!("messages-you-drew", card = card.to_string()))
         }
         other => super::helper_messages::helper_event_private(other, viewer, names),
     }
@@ -206,26 +254,22 @@ pub fn hand_text(game: &Game, seat: Seat) -> String {
         return String::new();
     };
     let n = p.hand.total();
-    let mut text = format!(
-        "Your hand: {} ({n} card{})",
-        p.hand,
-        if n == 1 { "" } else { "s" }
-    );
+    let mut text = crate::t!("messages-hand", hand = p.hand.to_string(), count = n);
     if !p.dev_cards.is_empty() {
         let cards: Vec<String> = p
             .dev_cards
             .iter()
             .map(|c| {
                 if c.bought_turn == game.turn && c.card != DevCard::VictoryPoint {
-                    format!("{} (new)", c.card)
+                    crate::t!("messages-hand-new-card", card = c.card.to_string())
                 } else {
                     c.card.to_string()
                 }
             })
             .collect();
-        text.push_str(&format!(" · development cards: {}", cards.join(", ")));
+        text.push_str(&crate::t!("messages-hand-cards", cards = cards.join(", ")));
     }
-    text.push_str(&format!(" · your VP: {}", game.total_vp(seat)));
+    text.push_str(&crate::t!("messages-hand-vp", vp = game.total_vp(seat)));
     text
 }
 
@@ -234,30 +278,44 @@ pub fn waiting_text(game: &Game, names: &[String]) -> String {
     let cur = name(names, game.current);
     match &game.phase {
         Phase::Setup { round, road_from } => match road_from {
-            None => format!("Setup round {round}: {cur}, place a settlement."),
-            Some(v) => format!(
-                "Setup round {round}: {cur}, place a road from {}.",
-                game.topology().vertex_label(*v)
+            None => crate::t!(
+                "messages-waiting-setup-settlement",
+                round = *round,
+                name = cur
+            ),
+            Some(v) => crate::t!(
+                "messages-waiting-setup-road",
+                round = *round,
+                name = cur,
+                place = game.topology().vertex_label(*v)
             ),
         },
         Phase::BeforeRoll if may_hold_a_playable_card(game) => {
-            format!("{cur}: roll the dice (or play a development card first).")
+            crate::t!("messages-waiting-roll-or-play", name = cur)
         }
-        Phase::BeforeRoll => format!("{cur}: roll the dice."),
-        Phase::Discard { owed } => format!(
-            "Waiting for discards: {}.",
-            owed.iter()
-                .map(|(s, k)| format!("{} {k} cards", name(names, *s)))
+        Phase::BeforeRoll => crate::t!("messages-waiting-roll", name = cur),
+        Phase::Discard { owed } => crate::t!(
+            "messages-waiting-discards",
+            owed = owed
+                .iter()
+                .map(|(s, k)| {
+                    crate::t!(
+                        "messages-waiting-discard-one",
+                        name = name(names, *s),
+                        count = *k
+                    )
+                })
                 .collect::<Vec<_>>()
                 .join(", ")
         ),
-        Phase::MoveRobber => format!("{cur}: move the robber."),
-        Phase::Main => format!("{cur}: build, trade, play a card, or end the turn."),
-        Phase::SpecialBuild { builder } => format!(
-            "Special building phase: {} may build or buy a card, then end.",
-            name(names, *builder)
-        ),
-        Phase::Finished { winner } => format!("The game is over: {} won.", name(names, *winner)),
+        Phase::MoveRobber => crate::t!("messages-waiting-robber", name = cur),
+        Phase::Main => crate::t!("messages-waiting-main", name = cur),
+        Phase::SpecialBuild { builder } => {
+            crate::t!("messages-special-build", name = name(names, *builder))
+        }
+        Phase::Finished { winner } => {
+            crate::t!("messages-waiting-over", name = name(names, *winner))
+        }
     }
 }
 
@@ -327,31 +385,34 @@ pub fn status_text(game: &Game, names: &[String]) -> String {
     for p in &view.players {
         let mut extras = Vec::new();
         if view.longest_route == Some(p.seat) {
-            extras.push("Longest Route".to_string());
+            extras.push(crate::t!("messages-status-longest-route"));
         }
         if view.largest_army == Some(p.seat) {
-            extras.push("Largest Army".to_string());
+            extras.push(crate::t!("messages-status-largest-army"));
         }
         let marker = if p.seat == game.current { "▶ " } else { "  " };
-        lines.push(format!(
-            "{marker}{} ({}): {} VP · {} cards · {} dev cards · {} knights · route {}{}",
-            name(names, p.seat),
-            colour(p.seat),
-            p.public_vp,
-            p.resource_count,
-            p.dev_card_count,
-            p.knights_played,
-            p.route_length,
-            if extras.is_empty() {
-                String::new()
-            } else {
-                format!(" · {}", extras.join(", "))
-            }
-        ));
+        let line = crate::t!(
+            "messages-status-player",
+            name = name(names, p.seat),
+            colour = colour(p.seat),
+            vp = p.public_vp,
+            cards = p.resource_count,
+            devcards = p.dev_card_count,
+            knights = p.knights_played,
+            route = p.route_length
+        );
+        if extras.is_empty() {
+            lines.push(format!("{marker}{line}"));
+        } else {
+            lines.push(format!("{marker}{line} · {}", extras.join(", ")));
+        }
     }
-    lines.push(format!(
-        "Supply: {} · development deck: {} cards · turn {} · {} VP to win.",
-        view.bank, view.deck_size, view.turn, view.settings.vp_target
+    lines.push(crate::t!(
+        "messages-status-supply",
+        bank = view.bank.to_string(),
+        deck = view.deck_size,
+        turn = view.turn,
+        vp = view.settings.vp_target
     ));
     lines.join("\n")
 }
@@ -447,6 +508,23 @@ mod tests {
                 "The robber on {label} (ore {token}) blocks production for alice and carol."
             ))
         );
+    }
+
+    #[test]
+    fn texts_speak_the_current_language() {
+        let de = crate::i18n::Lang::parse("de").expect("German catalog");
+        let _de = crate::i18n::scope(de);
+        let g = Game::new(Settings::for_players(3), 3);
+        let ev = Event::TurnStarted { seat: 1, turn: 4 };
+        assert_eq!(
+            event_public(&ev, &g, &names()),
+            Some("Zug 4: bob ist am Zug.".into())
+        );
+        let hand = hand_text(&g, 0);
+        assert!(hand.starts_with("Deine Hand: nichts (0 Karten)"), "{hand}");
+        assert_eq!(and_list(names()), "alice und bob und carol");
+        let status = status_text(&g, &names());
+        assert!(status.contains("Vorrat: "), "{status}");
     }
 
     #[test]

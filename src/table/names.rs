@@ -117,15 +117,27 @@ pub fn table_name(display: &str, user: UserId, taken: &[String]) -> String {
 }
 
 /// Why typed text did not name a player.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NameError {
-    #[error("That user is not a player in this game.")]
     NotAPlayer,
-    #[error("There is no seat {0}: seats are numbered 1 to {1}.")]
     NoSuchSeat(u32, usize),
-    #[error("`{0}` is not a player in this game.")]
     Unknown(String),
 }
+
+impl std::fmt::Display for NameError {
+    /// The refusal in the current language.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&match self {
+            NameError::NotAPlayer => crate::t!("names-not-a-player"),
+            NameError::NoSuchSeat(n, count) => {
+                crate::t!("names-no-such-seat", seat = *n, count = *count)
+            }
+            NameError::Unknown(text) => crate::t!("names-unknown", name = text.clone()),
+        })
+    }
+}
+
+impl std::error::Error for NameError {}
 
 /// The seat (0-based) that `text` addresses among `players` (user id and table name, in seat
 /// order): a mention, `seat N`, or an exact name under [`key`].

@@ -5,7 +5,6 @@
 //! player) or made by someone else to the current player.
 
 use serde::{Deserialize, Serialize};
-use thiserror::Error;
 
 use super::reply::Hint;
 use crate::engine::{Action, Game, Phase, Resources, Seat};
@@ -30,49 +29,116 @@ pub struct Offer {
 }
 
 /// Why an offer or a response was refused.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OfferError {
-    #[error("Trading with players happens in the current player's action phase (after the roll).")]
     NotTradingTime,
-    #[error("Players trade only with the current player: make your offer to {current}.")]
-    MustInvolveCurrent { current: String },
-    #[error("An offer can't be made to yourself.")]
+    MustInvolveCurrent {
+        current: String,
+    },
     ToSelf,
-    #[error("Both sides must give at least one card (no gifts).")]
     EmptySide,
-    #[error("You can't trade {resource} for {resource}: a resource may be on one side only.")]
-    SameResource { resource: String },
-    #[error("You don't have {cards} to offer (your hand: {hand}).")]
-    CannotGive { cards: String, hand: String },
-    #[error("There is no open offer #{0} (it may have closed).")]
+    SameResource {
+        resource: String,
+    },
+    CannotGive {
+        cards: String,
+        hand: String,
+    },
     NoSuchOffer(u32),
-    #[error("That is your own offer.")]
     OwnOffer,
-    #[error("Offer #{id} is for {only} only.")]
-    NotForYou { id: u32, only: String },
-    #[error("Offer #{id} is made to the current player, {current}: only they can accept it.")]
-    OnlyCurrent { id: u32, current: String },
-    #[error("You don't have {cards} to give for offer #{id} (your hand: {hand}).")]
+    NotForYou {
+        id: u32,
+        only: String,
+    },
+    OnlyCurrent {
+        id: u32,
+        current: String,
+    },
     AcceptorCannotGive {
         id: u32,
         cards: String,
         hand: String,
     },
-    #[error("Only {maker}, who made offer #{id}, can {what} it.")]
     NotMaker {
         id: u32,
         maker: String,
+        /// `withdraw` or `confirm`.
         what: &'static str,
     },
-    #[error("{who} has not accepted offer #{id} (accepted: {accepted}).")]
     NotAccepted {
         id: u32,
         who: String,
         accepted: String,
     },
-    #[error("Offer #{id} can't go through any more: {who} no longer has {cards}.")]
-    NoLongerHolds { id: u32, who: String, cards: String },
+    NoLongerHolds {
+        id: u32,
+        who: String,
+        cards: String,
+    },
 }
+
+impl std::fmt::Display for OfferError {
+    /// The refusal in the current language.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let text = match self {
+            OfferError::NotTradingTime => crate::t!("offers-not-trading-time"),
+            OfferError::MustInvolveCurrent { current } => {
+                crate::t!("offers-must-involve-current", current = current.clone())
+            }
+            OfferError::ToSelf => crate::t!("offers-to-self"),
+            OfferError::EmptySide => crate::t!("offers-empty-side"),
+            OfferError::SameResource { resource } => {
+                crate::t!("offers-same-resource", resource = resource.clone())
+            }
+            OfferError::CannotGive { cards, hand } => crate::t!(
+                "offers-cannot-give",
+                cards = cards.clone(),
+                hand = hand.clone()
+            ),
+            OfferError::NoSuchOffer(id) => crate::t!("offers-no-such-offer", offer = *id),
+            OfferError::OwnOffer => crate::t!("offers-own-offer"),
+            OfferError::NotForYou { id, only } => {
+                crate::t!("offers-not-for-you", offer = *id, only = only.clone())
+            }
+            OfferError::OnlyCurrent { id, current } => crate::t!(
+                "offers-only-current",
+                offer = *id,
+                current = current.clone()
+            ),
+            OfferError::AcceptorCannotGive { id, cards, hand } => crate::t!(
+                "offers-acceptor-cannot-give",
+                offer = *id,
+                cards = cards.clone(),
+                hand = hand.clone()
+            ),
+            OfferError::NotMaker { id, maker, what } if *what == "withdraw" => crate::t!(
+                "offers-not-maker-withdraw",
+                offer = *id,
+                maker = maker.clone()
+            ),
+            OfferError::NotMaker { id, maker, .. } => crate::t!(
+                "offers-not-maker-confirm",
+                offer = *id,
+                maker = maker.clone()
+            ),
+            OfferError::NotAccepted { id, who, accepted } => crate::t!(
+                "offers-not-accepted",
+                offer = *id,
+                who = who.clone(),
+                accepted = accepted.clone()
+            ),
+            OfferError::NoLongerHolds { id, who, cards } => crate::t!(
+                "offers-no-longer-holds",
+                offer = *id,
+                who = who.clone(),
+                cards = cards.clone()
+            ),
+        };
+        f.write_str(&text)
+    }
+}
+
+impl std::error::Error for OfferError {}
 
 fn name(names: &[String], seat: Seat) -> String {
     names
@@ -184,7 +250,7 @@ pub fn confirm(
     }
     if !offer.accepted.contains(&acceptor) {
         let accepted = if offer.accepted.is_empty() {
-            "nobody yet".to_string()
+            crate::t!("offers-nobody-yet")
         } else {
             offer
                 .accepted
@@ -231,15 +297,16 @@ pub fn confirm(
 /// Public text of an offer, with its responses.
 pub fn describe(offer: &Offer, names: &[String]) -> String {
     let to = match offer.to {
-        Some(t) => format!(" to {}", name(names, t)),
-        None => " to anyone".into(),
+        Some(t) => crate::t!("offers-describe-to", name = name(names, t)),
+        None => crate::t!("offers-describe-to-anyone"),
     };
-    let mut text = format!(
-        "Trade offer #{} from {}{to}: gives {}, wants {}.",
-        offer.id,
-        name(names, offer.from),
-        offer.give,
-        offer.get
+    let mut text = crate::t!(
+        "offers-describe",
+        offer = offer.id,
+        name = name(names, offer.from),
+        to = to,
+        give = offer.give.to_string(),
+        get = offer.get.to_string()
     );
     let list = |seats: &[Seat]| {
         seats
@@ -249,14 +316,19 @@ pub fn describe(offer: &Offer, names: &[String]) -> String {
             .join(", ")
     };
     if !offer.accepted.is_empty() {
-        text.push_str(&format!(
-            " Accepted by: {}. {} picks one of them.",
-            list(&offer.accepted),
-            name(names, offer.from),
+        text.push(' ');
+        text.push_str(&crate::t!(
+            "offers-describe-accepted",
+            names = list(&offer.accepted),
+            name = name(names, offer.from)
         ));
     }
     if !offer.declined.is_empty() {
-        text.push_str(&format!(" Declined by: {}.", list(&offer.declined)));
+        text.push(' ');
+        text.push_str(&crate::t!(
+            "offers-describe-declined",
+            names = list(&offer.declined)
+        ));
     }
     text
 }
@@ -273,11 +345,11 @@ pub fn hints(offer: &Offer) -> Vec<Hint> {
 
 /// What an offer was, for its message once it is closed: `gives 1 wool, wants 1 ore`.
 pub fn terms(offer: &Offer, names: &[String]) -> String {
-    format!(
-        "{} gave {}, wanted {}",
-        name(names, offer.from),
-        offer.give,
-        offer.get
+    crate::t!(
+        "offers-terms",
+        name = name(names, offer.from),
+        give = offer.give.to_string(),
+        get = offer.get.to_string()
     )
 }
 

@@ -389,9 +389,9 @@ impl Session {
         snapshot_every: u64,
     ) -> Result<Vec<Event>, ApplyError> {
         let Some(current) = self.game.as_ref() else {
-            return Err(ApplyError::Rule(RuleError::Invalid(
-                "The game has not started yet: the host starts it.".into(),
-            )));
+            return Err(ApplyError::Rule(RuleError::Invalid(crate::t!(
+                "session-not-started"
+            ))));
         };
         let mut next = current.clone();
         let events = next.apply(seat, action).map_err(ApplyError::Rule)?;

@@ -64,26 +64,24 @@ impl VpBreakdown {
 
     /// "2 settlements, 3 cities, 1 VP card, Longest Route (7 roads)".
     fn describe(&self) -> String {
-        let plural =
-            |n: u8, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
         let mut parts = Vec::new();
         if self.settlements > 0 {
-            parts.push(plural(self.settlements, "settlement", "settlements"));
+            parts.push(crate::t!("summary-settlements", count = self.settlements));
         }
         if self.cities > 0 {
-            parts.push(plural(self.cities, "city", "cities"));
+            parts.push(crate::t!("summary-cities", count = self.cities));
         }
         if self.vp_cards > 0 {
-            parts.push(plural(self.vp_cards, "VP card", "VP cards"));
+            parts.push(crate::t!("summary-vp-cards", count = self.vp_cards));
         }
         if let Some(n) = self.longest_route {
-            parts.push(format!("Longest Route ({n} roads)"));
+            parts.push(crate::t!("summary-longest-route", count = n));
         }
         if let Some(n) = self.largest_army {
-            parts.push(format!("Largest Army ({n} knights)"));
+            parts.push(crate::t!("summary-largest-army", count = n));
         }
         if parts.is_empty() {
-            "nothing built".to_string()
+            crate::t!("summary-nothing-built")
         } else {
             parts.join(", ")
         }
@@ -175,39 +173,37 @@ impl GameEndSummary {
 
     /// The summary in plain words, one fact per line.
     pub fn text(&self) -> String {
-        let mut lines = vec![format!(
-            "Game {} is over after {} turns and {}.",
-            self.game,
-            self.turns,
-            duration_words(self.duration_ms())
+        let mut lines = vec![crate::t!(
+            "summary-over",
+            game = self.game,
+            turns = self.turns,
+            duration = duration_words(self.duration_ms())
         )];
-        lines.push("Scores:".to_string());
+        lines.push(crate::t!("summary-scores"));
         for p in self.ranking() {
-            lines.push(format!(
-                "{} {} VP: {}",
-                p.name,
-                p.vp.total(),
-                p.vp.describe()
+            lines.push(crate::t!(
+                "summary-score",
+                name = p.name.clone(),
+                vp = p.vp.total(),
+                what = p.vp.describe()
             ));
         }
         lines.push(self.dice_line());
-        lines.push("During the game:".to_string());
+        lines.push(crate::t!("summary-during"));
         for p in self.ranking() {
             let s = &p.stats;
-            lines.push(format!(
-                "{}: {} cards produced, {} lost to the robber, {} discarded, {} with players, {} with the bank",
-                p.name,
-                s.produced_total(),
-                s.lost_to_robber,
-                s.discarded,
-                count_words(s.domestic_trades, "trade", "trades"),
-                s.bank_trades
+            lines.push(crate::t!(
+                "summary-player-stats",
+                name = p.name.clone(),
+                produced = s.produced_total(),
+                robbed = s.lost_to_robber,
+                discarded = s.discarded,
+                trades = s.domestic_trades,
+                bank = s.bank_trades
             ));
         }
         if let Some(turn) = self.counted_from_turn {
-            lines.push(format!(
-                "(Dice and cards are counted from turn {turn} on: earlier turns were played on a version that did not count them.)"
-            ));
+            lines.push(crate::t!("summary-counted-from", turn = turn));
         }
         lines.join("\n")
     }
@@ -221,16 +217,8 @@ impl GameEndSummary {
                 format!("{}: {} ({expected:.1})", i + 2, self.dice[i])
             })
             .collect();
-        format!(
-            "Dice ({}; expected in brackets): {}",
-            count_words(rolls, "roll", "rolls"),
-            cells.join(" · ")
-        )
+        crate::t!("summary-dice", count = rolls, cells = cells.join(" · "))
     }
-}
-
-fn count_words(n: u32, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// "under a minute", "25 min", "1 h 5 min", "2 days 3 h".
@@ -238,11 +226,10 @@ pub fn duration_words(ms: u64) -> String {
     let minutes = ms / 60_000;
     let (days, hours, mins) = (minutes / 1440, minutes / 60 % 24, minutes % 60);
     match (days, hours, mins) {
-        (0, 0, 0) => "under a minute".to_string(),
-        (0, 0, m) => format!("{m} min"),
-        (0, h, m) => format!("{h} h {m} min"),
-        (1, h, _) => format!("1 day {h} h"),
-        (d, h, _) => format!("{d} days {h} h"),
+        (0, 0, 0) => crate::t!("summary-under-a-minute"),
+        (0, 0, m) => crate::t!("summary-minutes", minutes = m),
+        (0, h, m) => crate::t!("summary-hours", hours = h, minutes = m),
+        (d, h, _) => crate::t!("summary-days", days = d, hours = h),
     }
 }
 

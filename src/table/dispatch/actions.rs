@@ -44,9 +44,7 @@ pub(super) fn act(
         Ok(ev) => ev,
         Err(ApplyError::Rule(e)) => return refusal(messages::name_seats(&e.to_string(), &names)),
         Err(ApplyError::Store(e)) => {
-            return refusal(format!(
-                "The game could not be saved ({e}); nothing happened. Try again."
-            ));
+            return refusal(crate::t!("actions-not-saved", error = e.to_string()));
         }
     };
     after_action(table, id, seat, caller, &events, before, note)
@@ -121,10 +119,10 @@ pub(super) fn after_action(
             .collect();
         let mut r = Reply::public(
             place,
-            format!(
-                "{}: you have more than {} cards, discard half of them.",
-                who.join(", "),
-                g.settings.discard_limit
+            crate::t!(
+                "actions-must-discard",
+                names = who.join(", "),
+                limit = g.settings.discard_limit
             ),
         )
         .with_game(id)
@@ -190,10 +188,10 @@ pub(super) fn after_action(
             replies.push(
                 Reply::public(
                     place,
-                    format!(
-                        "Trade offer #{} ({}) is closed: the turn ended.",
-                        o.id,
-                        offers::terms(&o, &names)
+                    crate::t!(
+                        "actions-offer-closed",
+                        offer = o.id,
+                        terms = offers::terms(&o, &names)
                     ),
                 )
                 .with_kind(ReplyKind::TradeOfferUpdate {
@@ -253,8 +251,14 @@ pub(super) fn bank(
     {
         return refuse(
             caller,
-            format!(
-                "Your rate for {give} is {rate}:1, so {get_amount} {get} costs {cost} {give}, not {typed}."
+            crate::t!(
+                "actions-wrong-rate",
+                give = give.to_string(),
+                rate = rate,
+                count = get_amount,
+                get = get.to_string(),
+                cost = cost,
+                typed = typed
             ),
         );
     }

@@ -18,7 +18,7 @@ fn bot_seed(s: &Session, user: UserId) -> u64 {
 fn seat_bot(s: &mut Session, level: BotLevel) -> Result<String, String> {
     let max = s.meta.settings.max_players as usize;
     if s.meta.seats.len() >= max {
-        return Err(format!("The table is full ({max} players)."));
+        return Err(crate::t!("seating-table-full", count = max));
     }
     let (name, user) = bot_seats::new_bot_identity(&s.meta);
     let seed = bot_seed(s, user);
@@ -36,8 +36,8 @@ fn unseat_bot(s: &mut Session, name: Option<&str>) -> Result<String, String> {
     });
     let Some(i) = bot_seat else {
         return Err(match name {
-            Some(n) => format!("There is no bot called {n} at this table."),
-            None => "There is no bot at this table.".into(),
+            Some(n) => crate::t!("bots-no-such-bot", name = n),
+            None => crate::t!("bots-no-bot"),
         });
     };
     let gone = s.meta.seats.remove(i);
@@ -49,11 +49,17 @@ fn unseat_bot(s: &mut Session, name: Option<&str>) -> Result<String, String> {
 pub(super) fn set_bot_count(s: &mut Session, wanted: u8) -> Result<String, String> {
     let mut news = String::new();
     while s.meta.bots.len() > wanted as usize {
-        news.push_str(&format!("{} left. ", unseat_bot(s, None)?));
+        let name = unseat_bot(s, None)?;
+        news.push_str(&format!("{} ", crate::t!("seating-left", name = name)));
     }
     while s.meta.bots.len() < wanted as usize {
         let name = seat_bot(s, BotLevel::default())?;
-        news.push_str(&format!("{name} (a strong bot) joined. "));
+        let joined = crate::t!(
+            "bots-joined",
+            name = name,
+            level = BotLevel::default().name()
+        );
+        news.push_str(&format!("{joined} "));
     }
     Ok(news)
 }
@@ -70,10 +76,11 @@ pub(super) fn add_bot(table: &mut Table, caller: &Caller, level: BotLevel) -> Ve
     let user = caller.user;
     change_lobby(table, caller, |s| {
         if s.meta.host != user {
-            return Err("Only the host can add bots.".into());
+            return Err(crate::t!("bots-only-host-add"));
         }
         let name = seat_bot(s, level)?;
-        Ok(format!("{name} (a {level} bot) joined. "))
+        let joined = crate::t!("bots-joined", name = name, level = level.name());
+        Ok(format!("{joined} "))
     })
 }
 
@@ -81,9 +88,10 @@ pub(super) fn remove_bot(table: &mut Table, caller: &Caller, name: Option<&str>)
     let user = caller.user;
     change_lobby(table, caller, |s| {
         if s.meta.host != user {
-            return Err("Only the host can remove bots.".into());
+            return Err(crate::t!("bots-only-host-remove"));
         }
-        Ok(format!("{} left. ", unseat_bot(s, name)?))
+        let name = unseat_bot(s, name)?;
+        Ok(format!("{} ", crate::t!("seating-left", name = name)))
     })
 }
 
@@ -110,10 +118,7 @@ pub(super) fn away(table: &mut Table, caller: &Caller) -> Vec<Reply> {
         return no_game(caller);
     };
     if s.meta.stand_in(caller.user).is_some() {
-        return refuse(
-            caller,
-            "A bot plays your seat already; say back to play again.",
-        );
+        return refuse(caller, crate::t!("bots-already-away"));
     }
     let bot = Bot {
         level: BotLevel::Strong,
@@ -122,7 +127,7 @@ pub(super) fn away(table: &mut Table, caller: &Caller) -> Vec<Reply> {
     if let Err(e) = change_stand_ins(table, id, |list| list.push((caller.user, bot))) {
         return refuse(
             caller,
-            format!("The change could not be saved ({e}); try again."),
+            crate::t!("trades-change-not-saved", error = e.to_string()),
         );
     }
     let Some(s) = table.sessions.get(&id) else {
@@ -134,10 +139,7 @@ pub(super) fn away(table: &mut Table, caller: &Caller) -> Vec<Reply> {
     vec![
         Reply::public(
             s.place(),
-            format!(
-                "🤖 A bot plays {}'s seat until they are back.",
-                name.unwrap_or_default()
-            ),
+            crate::t!("bots-away", name = name.unwrap_or_default()),
         )
         .with_game(id)
         .to_caller(),
@@ -160,7 +162,7 @@ pub(super) fn welcome_back(table: &mut Table, caller: &Caller, explicit: bool) -
         .is_some_and(|s| s.meta.stand_in(caller.user).is_some());
     if !standing_in {
         return if explicit {
-            refuse(caller, "Nobody plays your seat but you.")
+            refuse(caller, crate::t!("bots-not-away"))
         } else {
             Vec::new()
         };
@@ -169,7 +171,7 @@ pub(super) fn welcome_back(table: &mut Table, caller: &Caller, explicit: bool) -
         tracing::warn!(game = id, "could not save a player's return: {e}");
         return refuse(
             caller,
-            format!("Your return could not be saved ({e}); try again."),
+            crate::t!("bots-return-not-saved", error = e.to_string()),
         );
     }
     let Some(s) = table.sessions.get(&id) else {
@@ -177,7 +179,7 @@ pub(super) fn welcome_back(table: &mut Table, caller: &Caller, explicit: bool) -
     };
     let notice = Reply::public(
         s.place(),
-        format!("{} is back and plays their seat again.", caller.name),
+        crate::t!("bots-back", name = caller.name.clone()),
     )
     .with_game(id);
     // `back` is answered by the notice; a move keeps its own answer.
@@ -218,11 +220,8 @@ pub(super) fn stand_in_for_absent(
     let mut replies: Vec<Reply> = absent
         .iter()
         .map(|(user, name)| {
-            let mut r = Reply::public(
-                place,
-                format!("⏰ Time is up for {name}: a bot plays their seat until they are back."),
-            )
-            .with_game(id);
+            let mut r =
+                Reply::public(place, crate::t!("bots-time-up", name = name.clone())).with_game(id);
             r.mention = vec![*user];
             r
         })

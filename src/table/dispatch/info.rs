@@ -61,10 +61,10 @@ pub(super) fn board(table: &mut Table, caller: &Caller, now_ms: u64) -> Vec<Repl
             let wait_s = (last + every - now_ms).div_ceil(1000);
             return refuse(
                 caller,
-                format!(
-                    "Players can see the board any time; onlookers get one board every {} s \
-                     in this place. The next one in {wait_s} s.",
-                    every.div_ceil(1000)
+                crate::t!(
+                    "info-onlooker-board-wait",
+                    every = every.div_ceil(1000),
+                    wait = wait_s
                 ),
             );
         }

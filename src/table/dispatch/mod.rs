@@ -117,7 +117,7 @@ pub(super) fn run(table: &mut Table, caller: &Caller, cmd: Command, now_ms: u64)
             };
             let lines: Vec<&String> = s.recent().collect();
             let text = if lines.is_empty() {
-                "Nothing has happened yet.".to_string()
+                crate::t!("mod-nothing-yet")
             } else {
                 lines
                     .iter()
@@ -196,7 +196,7 @@ pub(super) fn run(table: &mut Table, caller: &Caller, cmd: Command, now_ms: u64)
 /// There is no game where the caller wrote; the hints say how to open one (each platform in
 /// its own words).
 pub(super) fn no_game(caller: &Caller) -> Vec<Reply> {
-    let mut r = Reply::refusal(caller.user, "There is no game in this place.");
+    let mut r = Reply::refusal(caller.user, crate::t!("mod-no-game"));
     r.hints = vec![Hint::New, Hint::Help];
     vec![r]
 }
@@ -222,9 +222,9 @@ pub(super) fn seat_refusal(table: &Table, caller: &Caller) -> Vec<Reply> {
     };
     let names = s.names().join(", ");
     let text = if s.game().is_none() {
-        format!("The game has not started yet (joined: {names}); the host starts it.")
+        crate::t!("mod-not-started", names = names)
     } else {
-        format!("You are not playing in this game (players: {names}).")
+        crate::t!("mod-not-playing", names = names)
     };
     let mut r = Reply::refusal(caller.user, text);
     r.game = Some(s.id());

@@ -8,11 +8,16 @@ use crate::table::public_record::{Outcome, PublicRecord, RecordError};
 /// The start message's line about the dice.
 pub(super) fn dice_line(id: GameId, host_seed: Option<u64>, commitment: &str) -> String {
     match host_seed {
-        Some(seed) => format!(
-            "Dice: seed {seed}, chosen by the host, so everyone can foresee the dice. Commitment {commitment}."
+        Some(seed) => crate::t!(
+            "records-dice-host-seed",
+            seed = seed.to_string(),
+            commitment = commitment
         ),
-        None => format!(
-            "Dice: the seed is secret until the game ends. Its commitment, SHA-256 of \"catan-bot game {id} seed <seed>\": {commitment}"
+        // The hashed text is a machine string (what `verify` checks): never translated.
+        None => crate::t!(
+            "records-dice-secret",
+            hashed = format!("catan-bot game {id} seed <seed>"),
+            commitment = commitment
         ),
     }
 }
@@ -39,12 +44,7 @@ pub(super) fn export(table: &Table, caller: &Caller) -> Vec<Reply> {
     };
     match record_of(s, Outcome::Running, false) {
         Ok(record) => {
-            let text = format!(
-                "The public record of game {} so far: {} moves and what was announced after each. \
-                 The seed is revealed when the game ends; `catan-bot verify` then checks this file.",
-                s.id(),
-                record.moves.len()
-            );
+            let text = crate::t!("records-export", game = s.id(), count = record.moves.len());
             vec![
                 private_to_caller(caller, text)
                     .with_game(s.id())
@@ -66,17 +66,24 @@ pub(super) fn reveal(s: &Session, outcome: Outcome) -> Option<Reply> {
     let id = s.id();
     let (text, file) = match record_of(s, outcome, true) {
         Ok(record) => (
-            format!(
-                "The seed of game {id} was {}: every roll, card and steal can now be checked against \
-                 the commitment from the start, e.g. with `catan-bot verify {}`.",
-                started.seed,
-                record_file(id)
+            crate::t!(
+                "records-reveal",
+                game = id,
+                seed = started.seed.to_string(),
+                file = record_file(id)
             ),
             Some(record.to_json()),
         ),
         Err(e) => {
             tracing::warn!(game = id, error = %e, "no public record at the end of the game");
-            (format!("The seed of game {id} was {}.", started.seed), None)
+            (
+                crate::t!(
+                    "records-reveal-seed-only",
+                    game = id,
+                    seed = started.seed.to_string()
+                ),
+                None,
+            )
         }
     };
     let mut r = Reply::public(s.place(), text).with_game(id);

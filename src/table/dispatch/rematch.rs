@@ -13,7 +13,7 @@ use super::*;
 pub(crate) fn rematch_button(game: GameId) -> Button {
     Button {
         id: button_id(game, "rematch", 0),
-        label: "Rematch".into(),
+        label: crate::t!("rematch-button"),
     }
 }
 
@@ -31,32 +31,23 @@ pub(super) fn rematch(
     let previous = match found {
         Ok(Some(meta)) => meta,
         Ok(None) => {
-            return refuse(
-                caller,
-                "There is no finished game here to play again; open a new game instead.",
-            );
+            return refuse(caller, crate::t!("rematch-no-finished-game"));
         }
         Err(e) => {
-            return refuse(
-                caller,
-                format!("The finished games could not be read ({e}); try again."),
-            );
+            return refuse(caller, crate::t!("rematch-not-read", error = e.to_string()));
         }
     };
     if previous.place != caller.place {
-        return refuse(
-            caller,
-            format!("Game {} was played in another place.", previous.id),
-        );
+        return refuse(caller, crate::t!("rematch-other-place", game = previous.id));
     }
     if !previous.seats.iter().any(|s| s.user == caller.user) {
         let names: Vec<&str> = previous.seats.iter().map(|s| s.name.as_str()).collect();
         return refuse(
             caller,
-            format!(
-                "Only the players of game {} ({}) can ask for its rematch.",
-                previous.id,
-                names.join(", ")
+            crate::t!(
+                "rematch-only-players",
+                game = previous.id,
+                names = names.join(", ")
             ),
         );
     }
@@ -65,7 +56,7 @@ pub(super) fn rematch(
             // A lobby is open here (the rematch, once someone asked): sit down in it.
             return join(table, caller);
         }
-        return refuse(caller, format!("Game {} is being played here now.", s.id()));
+        return refuse(caller, crate::t!("rematch-game-running", game = s.id()));
     }
     let mut replies = new_lobby(table, caller, &same_settings(&previous.settings), now_ms);
     if replies.iter().any(Reply::is_refusal) {
@@ -78,11 +69,11 @@ pub(super) fn rematch(
         .collect();
     if let Some(lobby) = replies.first_mut() {
         let names: Vec<&str> = invited.iter().map(|s| s.name.as_str()).collect();
-        lobby.text = format!(
-            "Rematch of game {}, same settings. {}\nInvited: {}; join to play again.",
-            previous.id,
-            lobby.text,
-            names.join(", ")
+        lobby.text = crate::t!(
+            "rematch-lobby",
+            game = previous.id,
+            lobby = lobby.text.clone(),
+            names = names.join(", ")
         );
         lobby.mention = invited.iter().map(|s| s.user).collect();
     }

@@ -8,16 +8,16 @@ pub const MAX_LOBBIES_PER_HOST: usize = 3;
 
 pub(super) fn lobby_buttons(id: GameId) -> Vec<Button> {
     [
-        ("join", "Join"),
-        ("leave", "Leave"),
-        ("addbot", "Add bot (host)"),
-        ("start", "Start (host)"),
-        ("abandon", "Abandon (host)"),
+        ("join", crate::t!("seating-button-join")),
+        ("leave", crate::t!("seating-button-leave")),
+        ("addbot", crate::t!("seating-button-add-bot")),
+        ("start", crate::t!("seating-button-start")),
+        ("abandon", crate::t!("seating-button-abandon")),
     ]
     .into_iter()
     .map(|(action, label)| Button {
         id: button_id(id, action, 0),
-        label: label.into(),
+        label,
     })
     .collect()
 }
@@ -34,17 +34,19 @@ pub(super) fn lobby_text(s: &Session) -> String {
     let settings = &s.meta.settings;
     let needed = lobby::MIN_PLAYERS as usize;
     let state = if names.len() < needed {
-        format!("Waiting for at least {needed} players.")
+        crate::t!("seating-lobby-waiting", count = needed)
     } else {
-        format!("Ready: {host} (the host) can start the game.")
+        crate::t!("seating-lobby-ready", host = host.clone())
     };
-    format!(
-        "Catan lobby (game {}), host {host}.\nSettings: {}.\nSeats ({}/{}): {}.\n{state}",
-        s.id(),
-        settings.describe(),
-        names.len(),
-        settings.max_players,
-        names.join(", ")
+    crate::t!(
+        "seating-lobby",
+        game = s.id(),
+        host = host,
+        settings = settings.describe(),
+        seated = names.len(),
+        seats = settings.max_players,
+        names = names.join(", "),
+        state = state
     )
 }
 
@@ -66,18 +68,12 @@ pub(super) fn new_lobby(
     now_ms: u64,
 ) -> Vec<Reply> {
     if let Some(s) = session_in(table, caller.place) {
-        let what = if s.game().is_some() {
-            "a running game"
+        let text = if s.game().is_some() {
+            crate::t!("seating-already-running-here", game = s.id())
         } else {
-            "an open lobby"
+            crate::t!("seating-already-lobby-here", game = s.id())
         };
-        return refuse(
-            caller,
-            format!(
-                "There is already {what} here (game {}): one game per place. Join it, or the host or a manager can abandon it.",
-                s.id()
-            ),
-        );
+        return refuse(caller, text);
     }
     let hosted: Vec<GameId> = table
         .sessions
@@ -86,14 +82,16 @@ pub(super) fn new_lobby(
         .map(Session::id)
         .collect();
     if hosted.len() >= MAX_LOBBIES_PER_HOST {
-        let list: Vec<String> = hosted.iter().map(|id| format!("game {id}")).collect();
+        let list: Vec<String> = hosted
+            .iter()
+            .map(|id| crate::t!("seating-game-id", game = *id))
+            .collect();
         return refuse(
             caller,
-            format!(
-                "You already host {} lobbies that have not started ({}), the most one player may \
-                 host. Start one, or leave one, first; unstarted lobbies also close by themselves.",
-                hosted.len(),
-                list.join(", ")
+            crate::t!(
+                "seating-too-many-lobbies",
+                count = hosted.len(),
+                games = list.join(", ")
             ),
         );
     }
@@ -133,19 +131,17 @@ pub(super) fn new_lobby(
     if let Err(e) = session.save_meta(&*table.store) {
         return refuse(
             caller,
-            format!("The game could not be saved ({e}); try again."),
+            crate::t!("seating-game-not-saved", error = e.to_string()),
         );
     }
     table.next_id += 1;
     let note = if session.meta.settings.max_players == 2 {
-        "(2 players: a casual game; the rules are written for 3 or more.)\n"
+        format!("{}\n", crate::t!("seating-two-player-note"))
     } else {
-        ""
+        String::new()
     };
-    let reply = lobby_reply(
-        &session,
-        &format!("{} opened a game. {bot_news}{note}", caller.name),
-    );
+    let opened = crate::t!("seating-opened", name = caller.name.clone());
+    let reply = lobby_reply(&session, &format!("{opened} {bot_news}{note}"));
     table.insert_session(session);
     vec![reply]
 }
@@ -164,11 +160,7 @@ pub(super) fn change_lobby(
         return no_game(caller);
     };
     if session.game().is_some() {
-        return refuse(
-            caller,
-            "The game is already running: joining, leaving and settings are for the lobby, \
-             before the start.",
-        );
+        return refuse(caller, crate::t!("seating-lobby-only"));
     }
     let before = session.meta.clone();
     let prefix = match change(session) {
@@ -179,7 +171,7 @@ pub(super) fn change_lobby(
     if let Err(e) = session.save_meta_or_restore(&*table.store, before) {
         return refuse(
             caller,
-            format!("The lobby could not be saved ({e}); try again."),
+            crate::t!("seating-lobby-not-saved", error = e.to_string()),
         );
     }
     vec![lobby_reply(session, &prefix)]
@@ -194,14 +186,14 @@ pub(super) fn set_settings(table: &mut Table, caller: &Caller, changes: &[Settin
     });
     change_lobby(table, caller, |s| {
         if s.meta.host != user {
-            return Err("Only the host can change the settings.".into());
+            return Err(crate::t!("seating-only-host-settings"));
         }
         let mut next = s.meta.settings.clone();
         next.apply(changes);
         if (next.max_players as usize) < s.meta.seats.len() {
-            return Err(format!(
-                "{} players have joined already; the table can't be smaller than that.",
-                s.meta.seats.len()
+            return Err(crate::t!(
+                "seating-table-too-small",
+                count = s.meta.seats.len()
             ));
         }
         s.meta.settings = next;
@@ -209,7 +201,10 @@ pub(super) fn set_settings(table: &mut Table, caller: &Caller, changes: &[Settin
             Some(n) => bots::set_bot_count(s, n)?,
             None => String::new(),
         };
-        Ok(format!("Settings changed. {bot_news}"))
+        Ok(format!(
+            "{} {bot_news}",
+            crate::t!("seating-settings-changed")
+        ))
     })
 }
 
@@ -218,12 +213,12 @@ pub(super) fn join(table: &mut Table, caller: &Caller) -> Vec<Reply> {
     let display = caller.name.clone();
     change_lobby(table, caller, |s| {
         if s.seat_of(user).is_some() {
-            return Err("You have already joined.".into());
+            return Err(crate::t!("seating-already-joined"));
         }
         if s.meta.seats.len() >= s.meta.settings.max_players as usize {
-            return Err(format!(
-                "The table is full ({} players).",
-                s.meta.settings.max_players
+            return Err(crate::t!(
+                "seating-table-full",
+                count = s.meta.settings.max_players
             ));
         }
         let name = names::table_name(&display, user, &s.names());
@@ -231,7 +226,7 @@ pub(super) fn join(table: &mut Table, caller: &Caller) -> Vec<Reply> {
             user,
             name: name.clone(),
         });
-        Ok(format!("{name} joined. "))
+        Ok(format!("{} ", crate::t!("seating-joined", name = name)))
     })
 }
 
@@ -240,13 +235,10 @@ pub(super) fn leave(table: &mut Table, caller: &Caller) -> Vec<Reply> {
         return no_game(caller);
     };
     if s.game().is_some() {
-        return refuse(
-            caller,
-            "You can't leave a running game; the host or a manager can abandon it.",
-        );
+        return refuse(caller, crate::t!("seating-cannot-leave-running"));
     }
     if s.seat_of(caller.user).is_none() {
-        return refuse(caller, "You have not joined this game.");
+        return refuse(caller, crate::t!("seating-not-joined"));
     }
     if s.meta.seats.len() == 1 {
         let id = s.id();
@@ -254,7 +246,7 @@ pub(super) fn leave(table: &mut Table, caller: &Caller) -> Vec<Reply> {
             table,
             caller,
             id,
-            format!("{} left; the lobby is closed.", caller.name),
+            crate::t!("seating-left-closed", name = caller.name.clone()),
         );
     }
     let user = caller.user;
@@ -266,7 +258,7 @@ pub(super) fn leave(table: &mut Table, caller: &Caller) -> Vec<Reply> {
         {
             s.meta.host = first.user;
         }
-        Ok(format!("{name} left. "))
+        Ok(format!("{} ", crate::t!("seating-left", name = name)))
     })
 }
 
@@ -279,7 +271,7 @@ pub(super) fn close_game(
     if let Err(e) = table.store.remove_game(id) {
         return refuse(
             caller,
-            format!("The game could not be removed ({e}); try again."),
+            crate::t!("seating-game-not-removed", error = e.to_string()),
         );
     }
     table.forget(id);
@@ -290,9 +282,9 @@ pub(super) fn close_game(
 fn duration_text(ms: u64) -> String {
     let minutes = ms.div_ceil(timer::MINUTE_MS);
     if minutes >= 60 && minutes.is_multiple_of(60) {
-        format!("{} h", minutes / 60)
+        crate::t!("seating-duration-hours", count = minutes / 60)
     } else {
-        format!("{minutes} min")
+        crate::t!("seating-duration-minutes", count = minutes)
     }
 }
 
@@ -320,10 +312,7 @@ pub fn expire_lobbies(table: &mut Table, now_ms: u64) -> Vec<Reply> {
         replies.push(
             Reply::public(
                 place,
-                format!(
-                    "The lobby of game {id} closed: it was not started within {after}. \
-                     A new game can be opened here."
-                ),
+                crate::t!("seating-lobby-expired", game = id, after = after),
             )
             .with_game(id),
         );
@@ -336,10 +325,7 @@ pub(super) fn abandon(table: &mut Table, caller: &Caller) -> Vec<Reply> {
         return no_game(caller);
     };
     if s.meta.host != caller.user && !caller.is_manager {
-        return refuse(
-            caller,
-            "Only the host or someone who manages this place can abandon the game.",
-        );
+        return refuse(caller, crate::t!("seating-only-host-abandon"));
     }
     let id = s.id();
     // A started game reveals its seed and record, as at a normal end.
@@ -348,7 +334,7 @@ pub(super) fn abandon(table: &mut Table, caller: &Caller) -> Vec<Reply> {
         table,
         caller,
         id,
-        format!("{} abandoned the game.", caller.name),
+        crate::t!("seating-abandoned", name = caller.name.clone()),
     );
     if let (Some(reveal), Some(closed)) = (reveal, replies.first_mut())
         && !closed.is_refusal()
@@ -368,17 +354,14 @@ pub(super) fn start(table: &mut Table, caller: &Caller, now_ms: u64) -> Vec<Repl
     };
     let seeds = &mut table.seeds;
     if session.game().is_some() {
-        return refuse(caller, "The game is already running.");
+        return refuse(caller, crate::t!("seating-already-running"));
     }
     if session.meta.host != caller.user {
-        return refuse(caller, "Only the host can start the game.");
+        return refuse(caller, crate::t!("seating-only-host-start"));
     }
     let players = session.meta.seats.len();
     if players < lobby::MIN_PLAYERS as usize {
-        return refuse(
-            caller,
-            "At least 2 players are needed (3 to 6 for the real game); the others must join first.",
-        );
+        return refuse(caller, crate::t!("seating-too-few-players"));
     }
     let host_seed = session.meta.settings.seed;
     let seed = match host_seed {
@@ -386,7 +369,10 @@ pub(super) fn start(table: &mut Table, caller: &Caller, now_ms: u64) -> Vec<Repl
         None => match seeds.draw() {
             Ok(seed) => seed,
             Err(e) => {
-                return refuse(caller, format!("The game could not start: {e}. Try again."));
+                return refuse(
+                    caller,
+                    crate::t!("seating-could-not-start", error = e.to_string()),
+                );
             }
         },
     };
@@ -396,12 +382,10 @@ pub(super) fn start(table: &mut Table, caller: &Caller, now_ms: u64) -> Vec<Repl
     let settings = session.meta.settings.engine_settings(players as u8);
     let mut notes = Vec::new();
     if players == 2 {
-        notes.push("A 2-player casual game: the rules are written for 3 or more.".to_string());
+        notes.push(crate::t!("seating-two-player-start"));
     }
     if settings.layout != session.meta.settings.board {
-        notes.push(
-            "The beginner map is for 3–4 players, so this game uses the variable setup.".into(),
-        );
+        notes.push(crate::t!("seating-beginner-map-too-small"));
     }
     let commitment = fairness::commitment(id, seed);
     session.meta.started = Some(Started {
@@ -415,15 +399,15 @@ pub(super) fn start(table: &mut Table, caller: &Caller, now_ms: u64) -> Vec<Repl
     if let Err(e) = session.save_meta_or_restore(&*table.store, before) {
         return refuse(
             caller,
-            format!("The game could not be saved ({e}); try again."),
+            crate::t!("seating-game-not-saved", error = e.to_string()),
         );
     }
     let game = Game::new(settings, seed);
     session.begin(game, now_ms);
-    let mut text = format!(
-        "The game begins! Seat order: {}. {}.",
-        session.names().join(", "),
-        session.meta.settings.describe_rules()
+    let mut text = crate::t!(
+        "seating-begins",
+        names = session.names().join(", "),
+        rules = session.meta.settings.describe_rules()
     );
     for n in notes {
         text.push_str(&format!("\n{n}"));

@@ -134,13 +134,18 @@ pub fn tick(table: &mut Table, now_ms: u64) -> Vec<Reply> {
                 .collect::<Vec<_>>()
                 .join(", ");
             let then = match afk {
-                AfkPolicy::Bot => format!("{left_s} s left before a bot plays for you."),
-                AfkPolicy::Auto => format!("{left_s} s left before the table acts for you."),
-                AfkPolicy::Wait => "The game is waiting for you.".into(),
+                AfkPolicy::Bot => crate::t!("timer_ticks-left-before-bot", seconds = left_s),
+                AfkPolicy::Auto => crate::t!("timer_ticks-left-before-auto", seconds = left_s),
+                AfkPolicy::Wait => crate::t!("timer_ticks-waiting-for-you"),
             };
             let mut r = Reply::public(
                 s.place(),
-                format!("⏰ {who}: {then} {}", messages::waiting_text(g, &s.names())),
+                crate::t!(
+                    "timer_ticks-reminder",
+                    names = who,
+                    then = then,
+                    waiting = messages::waiting_text(g, &s.names())
+                ),
             )
             .with_kind(ReplyKind::TurnStart)
             .with_game(id);
@@ -180,11 +185,7 @@ fn note_progress(table: &mut Table, id: GameId, before: Option<u64>, now_ms: u64
     let first = previous.is_none_or(|p| p.version != version);
     match table.sessions.get(&id) {
         Some(s) if first => vec![
-            Reply::public(
-                s.place(),
-                "A bot's move could not be saved, so it did not happen; the table will try again.",
-            )
-            .with_game(id),
+            Reply::public(s.place(), crate::t!("timer_ticks-bot-move-not-saved")).with_game(id),
         ],
         _ => Vec::new(),
     }
@@ -213,10 +214,11 @@ fn act_for_the_absent(table: &mut Table, id: GameId, now_ms: u64) -> Vec<Reply> 
         let Some(action) = s.game().and_then(|g| timer::auto_action(g, seat, &mut rng)) else {
             continue;
         };
-        let note = format!(
-            "⏰ Time is up for {}: the table acted for them (`{}`).",
-            s.name(seat),
-            s.parse_context()
+        let note = crate::t!(
+            "timer_ticks-acted-for",
+            name = s.name(seat),
+            command = s
+                .parse_context()
                 .map(|ctx| command::command_for(&action, &ctx))
                 .unwrap_or_default()
         );
@@ -250,10 +252,10 @@ fn act_for_the_absent(table: &mut Table, id: GameId, now_ms: u64) -> Vec<Reply> 
                 replies.push(
                     Reply::public(
                         s.place(),
-                        format!(
-                            "⏰ Time is up for {}, but the game could not be saved ({e}), so the \
-                             table did not act for them. It will try again.",
-                            s.name(seat)
+                        crate::t!(
+                            "timer_ticks-auto-not-saved",
+                            name = s.name(seat),
+                            error = e.to_string()
                         ),
                     )
                     .with_game(id),

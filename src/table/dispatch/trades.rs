@@ -11,13 +11,19 @@ pub const MAX_OPEN_OFFERS: usize = 3;
 fn too_many_offers(open: &[&Offer]) -> String {
     let list: Vec<String> = open
         .iter()
-        .map(|o| format!("#{} ({} for {})", o.id, o.give, o.get))
+        .map(|o| {
+            crate::t!(
+                "trades-open-offer",
+                offer = o.id,
+                give = o.give.to_string(),
+                get = o.get.to_string()
+            )
+        })
         .collect();
-    format!(
-        "You have {} open offers, the most one player may have: {}. Withdraw one first, or \
-         wait until this turn ends.",
-        open.len(),
-        list.join(", "),
+    crate::t!(
+        "trades-too-many-offers",
+        count = open.len(),
+        offers = list.join(", ")
     )
 }
 
@@ -30,19 +36,19 @@ pub(super) fn offer_buttons(
     let mut b = vec![
         Button {
             id: button_id(id, &format!("accept-{}", offer.id), version),
-            label: "Accept".into(),
+            label: crate::t!("trades-button-accept"),
         },
         Button {
             id: button_id(id, &format!("decline-{}", offer.id), version),
-            label: "Decline".into(),
+            label: crate::t!("trades-button-decline"),
         },
     ];
     for &s in &offer.accepted {
         b.push(Button {
             id: button_id(id, &format!("confirm-{}-{s}", offer.id), version),
-            label: format!(
-                "Confirm with {}",
-                names.get(s as usize).cloned().unwrap_or_default()
+            label: crate::t!(
+                "trades-button-confirm",
+                name = names.get(s as usize).cloned().unwrap_or_default()
             ),
         });
     }
@@ -71,7 +77,7 @@ pub(super) fn trade(
     match tc {
         TradeCommand::List => {
             let text = if session.meta.offers.is_empty() {
-                "No open trade offers.".to_string()
+                crate::t!("trades-no-open-offers")
             } else {
                 session
                     .meta
@@ -114,7 +120,7 @@ pub(super) fn trade(
             if let Err(e) = session.save_offer_or_restore(&*table.store, offer.id, before) {
                 return refuse(
                     caller,
-                    format!("The offer could not be saved ({e}); try again."),
+                    crate::t!("trades-offer-not-saved", error = e.to_string()),
                 );
             }
             let mut public = Reply::public(place, offers::describe(&offer, &names))
@@ -128,8 +134,11 @@ pub(super) fn trade(
             public.mention = to.and_then(|t| session.user(t)).into_iter().collect();
             vec![
                 public,
-                private_to_caller(caller, format!("Offer #{} posted.\n{hand}", offer.id))
-                    .with_game(id),
+                private_to_caller(
+                    caller,
+                    format!("{}\n{hand}", crate::t!("trades-posted", offer = offer.id)),
+                )
+                .with_game(id),
             ]
         }
         TradeCommand::Accept(n) | TradeCommand::Decline(n) => {
@@ -155,10 +164,14 @@ pub(super) fn trade(
             if let Err(e) = session.save_offer_or_restore(&*table.store, o.id, before) {
                 return refuse(
                     caller,
-                    format!("Your answer could not be saved ({e}); try again."),
+                    crate::t!("trades-answer-not-saved", error = e.to_string()),
                 );
             }
-            let verb = if accepting { "accepted" } else { "declined" };
+            let answered = if accepting {
+                crate::t!("trades-you-accepted", offer = n)
+            } else {
+                crate::t!("trades-you-declined", offer = n)
+            };
             let mut update = Reply::public(place, offers::describe(&o, &names))
                 .with_kind(ReplyKind::TradeOfferUpdate {
                     game: id,
@@ -169,7 +182,7 @@ pub(super) fn trade(
             update.hints = offers::hints(&o);
             vec![
                 update,
-                private_to_caller(caller, format!("You {verb} offer #{n}.\n{hand}")).with_game(id),
+                private_to_caller(caller, format!("{answered}\n{hand}")).with_game(id),
             ]
         }
         TradeCommand::Withdraw(n) => {
@@ -193,21 +206,26 @@ pub(super) fn trade(
             if let Err(e) = session.close_offer_or_restore(&*table.store, n, before) {
                 return refuse(
                     caller,
-                    format!("The change could not be saved ({e}); try again."),
+                    crate::t!("trades-change-not-saved", error = e.to_string()),
                 );
             }
             table.offer_messages.retain(|_, v| *v != (id, n));
             vec![
                 Reply::public(
                     place,
-                    format!(
-                        "Trade offer #{n} ({}) was withdrawn.",
-                        offers::terms(&o, &names)
+                    crate::t!(
+                        "trades-withdrawn-public",
+                        offer = n,
+                        terms = offers::terms(&o, &names)
                     ),
                 )
                 .with_kind(ReplyKind::TradeOfferUpdate { game: id, offer: n })
                 .with_game(id),
-                private_to_caller(caller, format!("Offer #{n} withdrawn.\n{hand}")).with_game(id),
+                private_to_caller(
+                    caller,
+                    format!("{}\n{hand}", crate::t!("trades-withdrawn", offer = n)),
+                )
+                .with_game(id),
             ]
         }
         TradeCommand::Confirm(n, acceptor) => {
@@ -237,11 +255,13 @@ pub(super) fn trade(
                 0,
                 Reply::public(
                     place,
-                    format!(
-                        "Trade offer #{n} is done: {} gave {other} {} for {}.",
-                        names.get(o.from as usize).cloned().unwrap_or_default(),
-                        o.give,
-                        o.get
+                    crate::t!(
+                        "trades-done",
+                        offer = n,
+                        name = names.get(o.from as usize).cloned().unwrap_or_default(),
+                        other = other,
+                        give = o.give.to_string(),
+                        get = o.get.to_string()
                     ),
                 )
                 .with_kind(ReplyKind::TradeOfferUpdate { game: id, offer: n })
@@ -312,7 +332,7 @@ pub fn reaction_removed(
     if let Err(e) = session.save_offer_or_restore(&*table.store, offer, before) {
         return refuse(
             caller,
-            format!("Taking back your answer could not be saved ({e}); try again."),
+            crate::t!("trades-take-back-not-saved", error = e.to_string()),
         );
     }
     let names = session.names();
@@ -322,17 +342,13 @@ pub fn reaction_removed(
         .with_game(game);
     update.buttons = offer_buttons(game, &o, version, &names);
     update.hints = offers::hints(&o);
-    let verb = match reaction {
-        Reaction::Accept => "acceptance of",
-        Reaction::Decline => "refusal of",
+    let took_back = match reaction {
+        Reaction::Accept => crate::t!("trades-took-back-acceptance", offer = offer),
+        Reaction::Decline => crate::t!("trades-took-back-refusal", offer = offer),
     };
     vec![
         update,
-        Reply::private(
-            caller.user,
-            format!("You took back your {verb} offer #{offer}."),
-        )
-        .with_game(game),
+        Reply::private(caller.user, took_back).with_game(game),
     ]
 }
 

@@ -114,29 +114,36 @@ fn turn_buttons(g: &Game, id: GameId) -> Vec<Button> {
     let waiting = g.waiting_for();
     let legal: Vec<Action> = waiting.iter().flat_map(|&w| g.legal_actions(w)).collect();
     let has = |f: fn(&Action) -> bool| legal.iter().any(f);
-    let button = |action: &str, label: &str| Button {
+    let button = |action: &str, label: String| Button {
         id: button_id(id, action, g.version),
-        label: label.into(),
+        label,
     };
     let mut out = Vec::new();
     match &g.phase {
         Phase::Setup {
             road_from: None, ..
-        } => out.push(button("build", "Place settlement")),
-        Phase::Setup { .. } => out.push(button("build", "Place road")),
-        Phase::BeforeRoll => out.push(button("roll", "Roll")),
-        Phase::Discard { .. } => out.push(button("discard", "Discard")),
-        Phase::MoveRobber => out.push(button("robber", "Move robber")),
+        } => out.push(button(
+            "build",
+            crate::t!("turn_message-button-place-settlement"),
+        )),
+        Phase::Setup { .. } => {
+            out.push(button("build", crate::t!("turn_message-button-place-road")))
+        }
+        Phase::BeforeRoll => out.push(button("roll", crate::t!("turn_message-button-roll"))),
+        Phase::Discard { .. } => {
+            out.push(button("discard", crate::t!("turn_message-button-discard")))
+        }
+        Phase::MoveRobber => out.push(button("robber", crate::t!("turn_message-button-robber"))),
         Phase::Main | Phase::SpecialBuild { .. } => {
-            out.push(button("build", "Build"));
+            out.push(button("build", crate::t!("turn_message-button-build")));
             if g.phase == Phase::Main {
-                out.push(button("trade", "Trade"));
+                out.push(button("trade", crate::t!("turn_message-button-trade")));
             }
         }
         Phase::Finished { .. } => return out,
     }
     if messages::may_hold_a_playable_card(g) {
-        out.push(button("play", "Play card"));
+        out.push(button("play", crate::t!("turn_message-button-play")));
     }
     // The helper: whenever its holder may be about to use it (holding one is public; whether
     // a use is open can depend on the hand, so the menu says).
@@ -146,9 +153,9 @@ fn turn_buttons(g: &Game, id: GameId) -> Vec<Button> {
         out.push(button("helper", "Helper"));
     }
     if has(|a| *a == Action::EndTurn) {
-        out.push(button("end", "End turn"));
+        out.push(button("end", crate::t!("turn_message-button-end")));
     }
     // Always there, also in setup: the starting resources arrive with the second settlement.
-    out.push(button("hand", "My hand"));
+    out.push(button("hand", crate::t!("turn_message-button-hand")));
     out
 }
