@@ -147,6 +147,7 @@ turn_message-button-trade = Handeln
 turn_message-button-play = Karte spielen
 turn_message-button-end = Zug beenden
 turn_message-button-hand = Meine Hand
+turn_message-button-helper = Helfer
 
 ## dispatch/trades.rs
 

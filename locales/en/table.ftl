@@ -141,6 +141,7 @@ turn_message-button-trade = Trade
 turn_message-button-play = Play card
 turn_message-button-end = End turn
 turn_message-button-hand = My hand
+turn_message-button-helper = Helper
 
 ## dispatch/trades.rs: offers between players
 

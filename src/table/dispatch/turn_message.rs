@@ -150,7 +150,7 @@ fn turn_buttons(g: &Game, id: GameId) -> Vec<Button> {
     let helper_turn =
         matches!(g.phase, Phase::BeforeRoll | Phase::Main) || g.helper_pending().is_some();
     if helper_turn && waiting.iter().any(|&w| g.helper_of(w).is_some()) {
-        out.push(button("helper", "Helper"));
+        out.push(button("helper", crate::t!("turn_message-button-helper")));
     }
     if has(|a| *a == Action::EndTurn) {
         out.push(button("end", crate::t!("turn_message-button-end")));
