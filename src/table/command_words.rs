@@ -245,9 +245,9 @@ mod tests {
         for (german, english) in [
             ("würfeln", "roll"),
             ("Würfeln", "roll"),
-            ("baue straße 12-13", "build road 12-13"),
-            ("Baue Straße 12-13", "build road 12-13"),
-            ("baue strasse 12-13", "build road 12-13"),
+            ("baue straße 8-13", "build road 8-13"),
+            ("Baue Straße 8-13", "build road 8-13"),
+            ("baue strasse 8-13", "build road 8-13"),
             ("baue siedlung 23", "build settlement 23"),
             ("baue stadt 23", "build city 23"),
             ("kaufe karte", "buy card"),
