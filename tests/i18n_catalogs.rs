@@ -148,12 +148,21 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
 
 /// The ids in `t!("id"` and `text("id"`-style calls of one source file.
 fn ids_asked_for(source: &str) -> Vec<String> {
+    // Doc comments show examples of calls; only code asks.
+    let code: Vec<&str> = source
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .collect();
+    let source = code.join("\n");
+    let source = source.as_str();
     let mut ids = Vec::new();
     for marker in ["t!(\"", "text_in(lang, \"", "i18n::text(\""] {
         let mut rest = source;
         while let Some(at) = rest.find(marker) {
+            // `format!("…")` ends like `t!("…")`: only a call of `t!` itself counts.
+            let called = !rest[..at].ends_with(|c: char| c.is_alphanumeric() || c == '_');
             rest = &rest[at + marker.len()..];
-            if let Some(end) = rest.find('"') {
+            if called && let Some(end) = rest.find('"') {
                 ids.push(rest[..end].to_string());
             }
         }

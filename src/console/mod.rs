@@ -16,6 +16,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::Context;
 
+use crate::i18n::Lang;
 use crate::store::SledStore;
 use crate::table::{Caller, ReplyKind, Table, TableOptions};
 
@@ -62,6 +63,15 @@ pub struct LocalArgs {
     /// The pause before each bot move, so you can follow (0 for scripts).
     #[arg(long, default_value_t = 1_000)]
     pub bot_delay_ms: u64,
+    /// The language the table and the console speak: a code such as `en` or `de`.
+    #[arg(long, default_value = "en", value_parser = parse_lang)]
+    pub lang: Lang,
+}
+
+/// `--lang`: a language there is a catalog for; the refusal lists them.
+fn parse_lang(code: &str) -> Result<Lang, String> {
+    Lang::parse(code)
+        .ok_or_else(|| format!("no catalog speaks `{code}`; languages: {}", Lang::codes()))
 }
 
 /// A data directory for a game that is not kept; removed on exit.
@@ -95,6 +105,8 @@ fn now_ms() -> u64 {
 
 /// Entry point of the subcommand.
 pub fn run(args: LocalArgs) -> anyhow::Result<std::process::ExitCode> {
+    // Everything the console says, and every game it opens, is in the chosen language.
+    let _lang = crate::i18n::scope(args.lang);
     let players = input::player_names(&args.players, args.bots)?;
     let _tmp;
     let data = match &args.data {
@@ -113,6 +125,7 @@ pub fn run(args: LocalArgs) -> anyhow::Result<std::process::ExitCode> {
     let options = TableOptions {
         render_boards: !args.no_boards,
         bot_delay_ms: args.bot_delay_ms,
+        default_lang: args.lang,
         ..TableOptions::default()
     };
     let mut table = Table::open(Box::new(store), options)?;
@@ -126,9 +139,10 @@ pub fn run(args: LocalArgs) -> anyhow::Result<std::process::ExitCode> {
         args.acks,
     );
     for p in table.load_problems() {
-        printer.note(&format!(
-            "stored game {} could not be resumed: {}",
-            p.game, p.reason
+        printer.note(&crate::t!(
+            "console-not-resumed",
+            game = p.game.to_string(),
+            reason = p.reason.to_string()
         ))?;
     }
     printer.replies(table.startup_notices())?;
@@ -168,7 +182,11 @@ pub fn run(args: LocalArgs) -> anyhow::Result<std::process::ExitCode> {
         let line = match line {
             Ok(line) => line,
             Err(skipped) => {
-                printer.note(&format!("line {n} skipped: {skipped}"))?;
+                printer.note(&crate::t!(
+                    "console-line-skipped",
+                    line = n,
+                    reason = skipped.to_string()
+                ))?;
                 continue;
             }
         };
@@ -179,11 +197,12 @@ pub fn run(args: LocalArgs) -> anyhow::Result<std::process::ExitCode> {
             Line::Quit => break,
             Line::Switch(i) => {
                 active = Some(i);
-                printer.note(&format!("now typing as {}", players[i]))?;
+                printer.note(&crate::t!("console-typing-as", name = players[i].as_str()))?;
             }
-            Line::UnknownPlayer(name) => printer.note(&format!(
-                "`{name}` is not one of the players ({}); type `name: command` or `as name`.",
-                players.join(", ")
+            Line::UnknownPlayer(name) => printer.note(&crate::t!(
+                "console-unknown-player",
+                name = name,
+                players = players.join(", ")
             ))?,
             Line::Command { player, text } => {
                 let who = match player.or(active) {
@@ -196,7 +215,7 @@ pub fn run(args: LocalArgs) -> anyhow::Result<std::process::ExitCode> {
                         let replies = table.handle_text(&who, &text, now_ms());
                         printer.replies(&replies)?;
                         if input::is_help(&text) {
-                            printer.note(CONSOLE_HELP)?;
+                            printer.note(&crate::t!("console-help"))?;
                         }
                     }
                     None => printer.note(&whose(&table, &players, &text))?,
@@ -209,7 +228,7 @@ pub fn run(args: LocalArgs) -> anyhow::Result<std::process::ExitCode> {
                 printer.ack(n, &version)?;
                 run_bots(&mut table, &mut printer)?;
                 if table.game_in(PLACE).is_none() {
-                    printer.note(GAME_OVER)?;
+                    printer.note(&crate::t!("console-game-over"))?;
                     break;
                 }
             }
@@ -259,13 +278,6 @@ fn run_bots(table: &mut Table, printer: &mut Printer<impl std::io::Write>) -> an
     }
 }
 
-/// Said when the game is won or abandoned: nothing more to type here.
-const GAME_OVER: &str = "The game has ended. Run catan-bot local again to start a new one.";
-
-/// What `help` adds in the terminal.
-const CONSOLE_HELP: &str = "In this terminal: `name: command` plays as that player, `as name` \
-     makes plain commands that player's, `quit` stops (the game is kept only with --data).";
-
 /// The settings a new game is opened with: the seed and `--settings`.
 fn new_game_settings(args: &LocalArgs) -> String {
     let mut text = String::new();
@@ -299,10 +311,16 @@ fn whose(table: &Table, players: &[String], text: &str) -> String {
     let awaited = if waiting.is_empty() {
         String::new()
     } else {
-        format!(" The game waits for {}.", waiting.join(" and "))
+        crate::t!(
+            "console-waits-for",
+            names = waiting.join(crate::t!("console-and").as_str())
+        )
     };
-    format!(
-        "Whose command is `{text}`? Players: {}.{awaited} Write `{example}: {text}`, or `as {example}` to type as {example} from now on.",
-        players.join(", ")
+    crate::t!(
+        "console-whose",
+        text = text,
+        players = players.join(", "),
+        awaited = awaited,
+        example = example
     )
 }

@@ -279,10 +279,18 @@ fn without_reactions(line: &str) -> String {
             let space = if sentence.ends_with(' ') { " " } else { "" };
             match commands.split_last() {
                 None => None,
-                Some((last, [])) => Some(format!("Answer with {last}.{space}")),
-                Some((last, rest)) => {
-                    Some(format!("Answer with {} or {last}.{space}", rest.join(", ")))
-                }
+                Some((last, [])) => Some(format!(
+                    "{}{space}",
+                    crate::t!("console-answer-with", commands = last.as_str())
+                )),
+                Some((last, rest)) => Some(format!(
+                    "{}{space}",
+                    crate::t!(
+                        "console-answer-with-either",
+                        first = rest.join(", "),
+                        last = last.as_str()
+                    )
+                )),
             }
         })
         .collect();

@@ -91,7 +91,11 @@ pub fn ensure_game(
     if let Some(g) = table.game_in(PLACE)
         && let Some(v) = g.version
     {
-        printer.note(&format!("resumed game {} at move {v}", g.id))?;
+        printer.note(&crate::t!(
+            "console-resumed",
+            game = g.id.to_string(),
+            version = v.to_string()
+        ))?;
         let status = table.handle_text(&everyone(), "status", now_ms());
         printer.replies(&status)?;
         return Ok(());
@@ -150,22 +154,11 @@ pub fn banner(game: &GameSummary, kept: bool) -> Vec<String> {
         .map(|(_, n)| n.as_str())
         .unwrap_or("alice");
     let mut lines = vec![
-        format!(
-            "Players in turn order, with their colour on the board: {}.",
-            seats.join(", ")
-        ),
-        format!(
-            "Type `name: command` (e.g. `{example}: moves`), or `as {example}` once and then plain \
-             commands. `moves` lists what you can do now, `build road ?` where, `help` every \
-             command, `quit` stops."
-        ),
+        crate::t!("console-seats", seats = seats.join(", ")),
+        crate::t!("console-how-to-type", example = example),
     ];
     if !kept {
-        lines.push(
-            "This game is not kept: it is gone when you quit. Start with --data DIR to keep it \
-             and resume later."
-                .into(),
-        );
+        lines.push(crate::t!("console-not-kept"));
     }
     lines
 }

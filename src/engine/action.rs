@@ -314,52 +314,137 @@ impl Event {
 }
 
 /// Why an action was refused. Messages are written for players: what was wrong and what is
-/// allowed instead. Board places are named by their labels.
+/// allowed instead. Board places are named by their labels. The text is in the current
+/// language (see [`RuleError::text`]); the `String` fields were made in it already.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{}", self.text())]
 pub enum RuleError {
-    #[error("The game is over.")]
     GameOver,
-    #[error("It is not your turn: waiting for {waiting_for}.")]
-    NotYourTurn { waiting_for: String },
-    #[error("You can't {action} now: {allowed}.")]
-    WrongPhase { action: String, allowed: String },
-    #[error("There is no {what} {label} on this board.")]
-    NoSuchPlace { what: &'static str, label: String },
-    #[error("Intersection {at} is taken.")]
-    IntersectionTaken { at: String },
-    #[error("Intersection {at} is next to a settlement or city at {neighbor} (distance rule).")]
-    DistanceRule { at: String, neighbor: String },
-    #[error("Road {at} is taken.")]
-    EdgeTaken { at: String },
-    #[error("Road {at} does not connect to your roads, settlements or cities.")]
-    NotConnected { at: String },
-    #[error("In setup the road must touch the settlement you just placed at {settlement}.")]
-    SetupRoadMustTouch { settlement: String },
-    #[error("Intersection {at} does not touch one of your roads.")]
-    SettlementNotConnected { at: String },
-    #[error("You have no settlement at {at} to upgrade.")]
-    NoSettlementToUpgrade { at: String },
-    #[error("You have no {piece} left (limit {limit}).")]
-    NoPiecesLeft { piece: &'static str, limit: u8 },
-    #[error("You need {cost} but have {have}.")]
-    CannotAfford { cost: String, have: String },
-    #[error("The development deck is empty.")]
+    NotYourTurn {
+        waiting_for: String,
+    },
+    WrongPhase {
+        action: String,
+        allowed: String,
+    },
+    NoSuchPlace {
+        what: &'static str,
+        label: String,
+    },
+    IntersectionTaken {
+        at: String,
+    },
+    DistanceRule {
+        at: String,
+        neighbor: String,
+    },
+    EdgeTaken {
+        at: String,
+    },
+    NotConnected {
+        at: String,
+    },
+    SetupRoadMustTouch {
+        settlement: String,
+    },
+    SettlementNotConnected {
+        at: String,
+    },
+    NoSettlementToUpgrade {
+        at: String,
+    },
+    NoPiecesLeft {
+        piece: &'static str,
+        limit: u8,
+    },
+    CannotAfford {
+        cost: String,
+        have: String,
+    },
     DeckEmpty,
-    #[error("You have no {card} card you can play (cards bought this turn wait until next turn).")]
-    NoSuchCard { card: String },
-    #[error("You have already played a development card this turn.")]
+    NoSuchCard {
+        card: String,
+    },
     AlreadyPlayedDevCard,
-    #[error("{0}")]
     Robber(String),
-    #[error("{0}")]
     Discard(String),
-    #[error("{0}")]
     Trade(String),
-    #[error("The supply has no {resource} left.")]
-    SupplyEmpty { resource: String },
-    #[error("{0}")]
+    SupplyEmpty {
+        resource: String,
+    },
     Invalid(String),
     /// A helper (Helpers of Catan) can't be used or chosen like that.
-    #[error("{0}")]
     Helper(String),
+}
+
+impl RuleError {
+    /// The refusal in the current language.
+    pub fn text(&self) -> String {
+        use crate::t;
+        let s = String::as_str;
+        match self {
+            RuleError::GameOver => t!("engine-game-over"),
+            RuleError::NotYourTurn { waiting_for } => {
+                t!("engine-not-your-turn", waiting = s(waiting_for))
+            }
+            RuleError::WrongPhase { action, allowed } => t!(
+                "engine-wrong-phase",
+                action = s(action),
+                allowed = s(allowed)
+            ),
+            RuleError::NoSuchPlace { what, label } => t!(
+                "engine-no-such-place",
+                what = place_word(what),
+                label = s(label)
+            ),
+            RuleError::IntersectionTaken { at } => t!("engine-intersection-taken", at = s(at)),
+            RuleError::DistanceRule { at, neighbor } => {
+                t!("engine-distance-rule", at = s(at), neighbor = s(neighbor))
+            }
+            RuleError::EdgeTaken { at } => t!("engine-edge-taken", at = s(at)),
+            RuleError::NotConnected { at } => t!("engine-not-connected", at = s(at)),
+            RuleError::SetupRoadMustTouch { settlement } => {
+                t!("engine-setup-road-must-touch", settlement = s(settlement))
+            }
+            RuleError::SettlementNotConnected { at } => {
+                t!("engine-settlement-not-connected", at = s(at))
+            }
+            RuleError::NoSettlementToUpgrade { at } => {
+                t!("engine-no-settlement-to-upgrade", at = s(at))
+            }
+            RuleError::NoPiecesLeft { piece, limit } => t!(
+                "engine-no-pieces-left",
+                piece = place_word(piece),
+                limit = *limit
+            ),
+            RuleError::CannotAfford { cost, have } => {
+                t!("engine-cannot-afford", cost = s(cost), have = s(have))
+            }
+            RuleError::DeckEmpty => t!("engine-deck-empty"),
+            RuleError::NoSuchCard { card } => t!("engine-no-such-card", card = s(card)),
+            RuleError::AlreadyPlayedDevCard => t!("engine-already-played"),
+            RuleError::SupplyEmpty { resource } => {
+                t!("engine-supply-empty", resource = s(resource))
+            }
+            RuleError::Robber(text)
+            | RuleError::Discard(text)
+            | RuleError::Trade(text)
+            | RuleError::Invalid(text)
+            | RuleError::Helper(text) => text.clone(),
+        }
+    }
+}
+
+/// The kinds of place and piece a refusal names (kept as English machine words in the error).
+fn place_word(word: &str) -> String {
+    use crate::t;
+    match word {
+        "intersection" => t!("engine-word-intersection"),
+        "road place" => t!("engine-word-road-place"),
+        "hex" => t!("engine-word-hex"),
+        "roads" => t!("engine-word-roads"),
+        "settlements" => t!("engine-word-settlements"),
+        "cities" => t!("engine-word-cities"),
+        other => other.to_string(),
+    }
 }

@@ -110,9 +110,7 @@ impl Game {
         match second {
             Some(e) => {
                 if pieces < 2 {
-                    return Err(RuleError::Invalid(
-                        "You have only one road piece left: place one road.".into(),
-                    ));
+                    return Err(RuleError::Invalid(crate::t!("engine-one-road-left")));
                 }
                 self.check_road_place(seat, e, Some(first))
             }
@@ -120,11 +118,7 @@ impl Game {
                 let mut another = false;
                 self.for_each_road_place(seat, Some(first), |_| another = true);
                 if pieces >= 2 && another {
-                    Err(RuleError::Invalid(
-                        "Road Building places two roads when two can be placed: name a second \
-                         road."
-                            .into(),
-                    ))
+                    Err(RuleError::Invalid(crate::t!("engine-name-second-road")))
                 } else {
                     Ok(())
                 }

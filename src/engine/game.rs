@@ -371,9 +371,10 @@ impl Game {
             return Err(RuleError::GameOver);
         }
         if seat as usize >= self.players.len() {
-            return Err(RuleError::Invalid(format!(
-                "There is no seat {seat} in this game (seats 0 to {}).",
-                self.players.len() - 1
+            return Err(RuleError::Invalid(crate::t!(
+                "engine-no-such-seat",
+                seat = seat,
+                last = self.players.len() - 1
             )));
         }
         if let Some(p) = self.helpers.as_ref().and_then(|h| h.pending.as_ref()) {
@@ -545,12 +546,12 @@ impl Game {
         match &self.phase {
             Phase::Discard { owed } => {
                 let seats: Vec<String> = owed.iter().map(|(s, _)| format!("seat {s}")).collect();
-                format!("{} to discard", join_and(&seats))
+                crate::t!("engine-waiting-discard", seats = join_and(&seats))
             }
             Phase::SpecialBuild { builder } => {
-                format!("seat {builder} (special building phase)")
+                crate::t!("engine-waiting-special-build", seat = *builder)
             }
-            Phase::Finished { .. } => "nobody (the game is over)".into(),
+            Phase::Finished { .. } => crate::t!("engine-waiting-nobody"),
             _ => format!("seat {}", self.current),
         }
     }
@@ -564,24 +565,22 @@ impl Game {
         match &self.phase {
             Phase::Setup {
                 road_from: None, ..
-            } => "place your setup settlement first".into(),
+            } => crate::t!("engine-allowed-setup-settlement"),
             Phase::Setup {
                 road_from: Some(v), ..
-            } => format!(
-                "place a road touching your settlement at {}",
-                topo.vertex_label(*v)
-            ),
-            Phase::BeforeRoll => "roll the dice (you may play a development card first)".into(),
+            } => crate::t!("engine-allowed-setup-road", at = topo.vertex_label(*v)),
+            Phase::BeforeRoll => crate::t!("engine-allowed-roll"),
             Phase::Discard { owed } => match owed.iter().find(|&&(s, _)| s == seat) {
-                Some((_, n)) => format!("discard {n} cards first"),
-                None => format!("waiting for {}", self.waiting_description()),
+                Some((_, n)) => crate::t!("engine-allowed-discard", count = *n),
+                None => crate::t!(
+                    "engine-allowed-waiting",
+                    waiting = self.waiting_description()
+                ),
             },
-            Phase::MoveRobber => "move the robber first".into(),
-            Phase::Main => "build, trade, play a development card or end your turn".into(),
-            Phase::SpecialBuild { .. } => "in the special building phase you may only build \
-                 roads, settlements and cities, buy development cards, or end"
-                .into(),
-            Phase::Finished { .. } => "nothing (the game is over)".into(),
+            Phase::MoveRobber => crate::t!("engine-allowed-robber"),
+            Phase::Main => crate::t!("engine-allowed-main"),
+            Phase::SpecialBuild { .. } => crate::t!("engine-allowed-special-build"),
+            Phase::Finished { .. } => crate::t!("engine-allowed-nothing"),
         }
     }
 
@@ -590,7 +589,7 @@ impl Game {
     pub(super) fn refusal(&self, seat: Seat, what: &str) -> RuleError {
         if self.waiting_for().contains(&seat) {
             RuleError::WrongPhase {
-                action: what.into(),
+                action: action_phrase(what),
                 allowed: self.allowed_description(seat),
             }
         } else {
@@ -672,12 +671,36 @@ pub fn dev_card_counts(size: BoardSize) -> [(DevCard, u8); 5] {
 
 /// "a", "a and b", "a, b and c".
 pub(super) fn join_and(items: &[String]) -> String {
-    join_with(items, "and")
+    join_with(items, &crate::t!("engine-and"))
 }
 
 /// "a", "a or b", "a, b or c".
 pub(super) fn join_or(items: &[String]) -> String {
-    join_with(items, "or")
+    join_with(items, &crate::t!("engine-or"))
+}
+
+/// The action a refusal names ("roll the dice"), in the current language; `play …` and
+/// `use …` keep the card or helper named after them.
+fn action_phrase(what: &str) -> String {
+    use crate::t;
+    match what {
+        "roll the dice" => t!("engine-do-roll"),
+        "discard" => t!("engine-do-discard"),
+        "move the robber" => t!("engine-do-robber"),
+        "place a settlement" => t!("engine-do-place-settlement"),
+        "place a road" => t!("engine-do-place-road"),
+        "trade" => t!("engine-do-trade"),
+        "end your turn" => t!("engine-do-end"),
+        "build a city" => t!("engine-do-build-city"),
+        "build a road" => t!("engine-do-build-road"),
+        "build a settlement" => t!("engine-do-build-settlement"),
+        "buy a development card" => t!("engine-do-buy"),
+        other => match (other.strip_prefix("play "), other.strip_prefix("use ")) {
+            (Some(card), _) => t!("engine-do-play", card = card),
+            (_, Some(helper)) => t!("engine-do-use", helper = helper),
+            _ => other.to_string(),
+        },
+    }
 }
 
 fn join_with(items: &[String], word: &str) -> String {

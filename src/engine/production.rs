@@ -130,16 +130,18 @@ impl Game {
             return Err(self.refusal(seat, "discard"));
         };
         if cards.total() != owed as u32 {
-            return Err(RuleError::Discard(format!(
-                "You must discard exactly {owed} cards (half of your hand, rounded down), \
-                 not {}.",
-                cards.total()
+            return Err(RuleError::Discard(crate::t!(
+                "engine-discard-exactly",
+                owed = owed,
+                count = cards.total()
             )));
         }
         let hand = self.players[seat as usize].hand;
         if !cards.fits_in(&hand) {
-            return Err(RuleError::Discard(format!(
-                "You can't discard {cards}: you hold {hand}."
+            return Err(RuleError::Discard(crate::t!(
+                "engine-discard-not-held",
+                cards = cards.to_string(),
+                hand = hand.to_string()
             )));
         }
         Ok(())
@@ -215,9 +217,9 @@ impl Game {
         self.check_hex(hex)?;
         let topo = self.topology();
         if hex == self.robber {
-            return Err(RuleError::Robber(format!(
-                "The robber is already on {}: move it to a different hex.",
-                topo.hex_labels[hex as usize]
+            return Err(RuleError::Robber(crate::t!(
+                "engine-robber-already-there",
+                hex = topo.hex_labels[hex as usize].as_str()
             )));
         }
         let set = self.robbable(seat, hex);
@@ -229,25 +231,24 @@ impl Game {
             super::game::join_or(&seats)
         };
         match victim {
-            None if set != 0 => Err(RuleError::Robber(format!(
-                "Choose whom to rob on {}: {}.",
-                topo.hex_labels[hex as usize],
-                names()
+            None if set != 0 => Err(RuleError::Robber(crate::t!(
+                "engine-robber-choose-victim",
+                hex = topo.hex_labels[hex as usize].as_str(),
+                victims = names()
             ))),
             None => Ok(()),
-            Some(v) if v == seat => Err(RuleError::Robber(
-                "You can't steal from yourself.".to_string(),
-            )),
+            Some(v) if v == seat => Err(RuleError::Robber(crate::t!("engine-robber-self"))),
             Some(v) if v < 8 && set & (1 << v) != 0 => Ok(()),
-            Some(v) if set == 0 => Err(RuleError::Robber(format!(
-                "Nobody can be robbed on {} (seat {v} is not there or has no cards): \
-                 move the robber without a victim.",
-                topo.hex_labels[hex as usize]
+            Some(v) if set == 0 => Err(RuleError::Robber(crate::t!(
+                "engine-robber-nobody",
+                hex = topo.hex_labels[hex as usize].as_str(),
+                seat = v
             ))),
-            Some(v) => Err(RuleError::Robber(format!(
-                "Seat {v} can't be robbed on {}: choose {}.",
-                topo.hex_labels[hex as usize],
-                names()
+            Some(v) => Err(RuleError::Robber(crate::t!(
+                "engine-robber-not-there",
+                hex = topo.hex_labels[hex as usize].as_str(),
+                seat = v,
+                victims = names()
             ))),
         }
     }

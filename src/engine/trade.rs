@@ -46,21 +46,27 @@ impl Game {
     ) -> Result<u8, RuleError> {
         self.check_trade_phase(seat)?;
         if give == get {
-            return Err(RuleError::Trade(format!(
-                "You can't trade {give} for {get}: ask for a different resource."
+            return Err(RuleError::Trade(crate::t!(
+                "engine-trade-same",
+                give = give.to_string(),
+                get = get.to_string()
             )));
         }
         if count == 0 {
-            return Err(RuleError::Trade(
-                "Ask for at least one card from the supply.".into(),
-            ));
+            return Err(RuleError::Trade(crate::t!("engine-trade-at-least-one")));
         }
         let rate = self.trade_rate(seat, give);
         let need = rate as u32 * count as u32;
         let have = self.players[seat as usize].hand[give] as u32;
         if have < need {
-            return Err(RuleError::Trade(format!(
-                "At {rate}:1 you need {need} {give} for {count} {get}, but you have {have}."
+            return Err(RuleError::Trade(crate::t!(
+                "engine-trade-rate",
+                rate = rate,
+                need = need,
+                give = give.to_string(),
+                count = count,
+                get = get.to_string(),
+                have = have
             )));
         }
         if self.bank[get] < count {
@@ -68,7 +74,12 @@ impl Game {
                 resource: if self.bank[get] == 0 {
                     get.to_string()
                 } else {
-                    format!("{count} {get} (only {} left)", self.bank[get])
+                    crate::t!(
+                        "engine-supply-only",
+                        count = count,
+                        resource = get.to_string(),
+                        left = self.bank[get]
+                    )
                 },
             });
         }
@@ -124,32 +135,35 @@ impl Game {
     ) -> Result<(), RuleError> {
         self.check_trade_phase(seat)?;
         if with == seat || with as usize >= self.players.len() {
-            return Err(RuleError::Trade(
-                "Trade with another player at the table.".into(),
-            ));
+            return Err(RuleError::Trade(crate::t!("engine-trade-other-player")));
         }
         if give.is_empty() || get.is_empty() {
-            return Err(RuleError::Trade(
-                "Both sides must give at least one card (no gifts).".into(),
-            ));
+            return Err(RuleError::Trade(crate::t!("engine-trade-no-gifts")));
         }
         if let Some(r) = Resource::ALL
             .into_iter()
             .find(|&r| give[r] > 0 && get[r] > 0)
         {
-            return Err(RuleError::Trade(format!(
-                "{r} can't be on both sides of a trade."
+            return Err(RuleError::Trade(crate::t!(
+                "engine-trade-both-sides",
+                resource = r.to_string()
             )));
         }
         let mine = self.players[seat as usize].hand;
         if !give.fits_in(&mine) {
-            return Err(RuleError::Trade(format!(
-                "You can't give {give}: you hold {mine}."
+            return Err(RuleError::Trade(crate::t!(
+                "engine-trade-not-held",
+                give = give.to_string(),
+                hand = mine.to_string()
             )));
         }
         let theirs = self.players[with as usize].hand;
         if !get.fits_in(&theirs) {
-            return Err(RuleError::Trade(format!("Seat {with} doesn't hold {get}.")));
+            return Err(RuleError::Trade(crate::t!(
+                "engine-trade-they-lack",
+                seat = with,
+                get = get.to_string()
+            )));
         }
         Ok(())
     }

@@ -88,30 +88,51 @@ pub enum TradeCommand {
     List,
 }
 
-/// Why a line could not be understood. Each message says what is expected.
+/// Why a line could not be understood. Each message says what is expected, in the current
+/// language (see [`ParseError::text`]).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{}", self.text())]
 pub enum ParseError {
-    #[error("Type a command, e.g. `roll`, `moves` or `help`.")]
     Empty,
-    #[error("I don't know the command `{0}`. Type `help` for the list of commands.")]
     Unknown(String),
-    #[error("{problem} Expected: `{usage}`.")]
+    /// `problem` is already in the language of the moment it was made.
     Usage {
         problem: String,
         usage: &'static str,
     },
-    #[error("There is no running game in this place.")]
     NoGame,
     /// A road between two intersections that do not touch; `neighbours` are those of `a`.
-    #[error(
-        "Intersections {a} and {b} are not neighbours, so no road joins them: {a} neighbours {neighbours}."
-    )]
     NotNeighbours {
         a: String,
         b: String,
         neighbours: String,
         usage: &'static str,
     },
+}
+
+impl ParseError {
+    /// The message in the current language; the expected form shows the language's command
+    /// words (see [`command_words::say`](super::command_words::say)).
+    pub fn text(&self) -> String {
+        match self {
+            ParseError::Empty => crate::t!("command-empty"),
+            ParseError::Unknown(word) => crate::t!("command-unknown", word = word.as_str()),
+            ParseError::Usage { problem, usage } => crate::t!(
+                "command-usage",
+                problem = problem.as_str(),
+                usage = super::command_words::say(usage)
+            ),
+            ParseError::NoGame => crate::t!("command-no-game"),
+            ParseError::NotNeighbours {
+                a, b, neighbours, ..
+            } => crate::t!(
+                "command-not-neighbours",
+                a = a.as_str(),
+                b = b.as_str(),
+                neighbours = neighbours.as_str()
+            ),
+        }
+    }
 }
 
 pub(super) fn usage(problem: impl Into<String>, usage: &'static str) -> ParseError {
@@ -138,6 +159,23 @@ const U_ADDBOT: &str = "addbot [easy|strong]";
 const U_REMOVEBOT: &str = "removebot [name]";
 const U_OFFER: &str = "trade offer 1 wool for 1 ore [to bob]";
 
+/// The example commands of the refusals, for tests that they parse in every language.
+#[cfg(test)]
+pub(super) fn examples() -> [&'static str; 10] {
+    [
+        U_ROAD,
+        U_SETTLEMENT,
+        U_CITY,
+        U_KNIGHT,
+        U_ROAD_BUILDING,
+        U_INVENTION,
+        U_MONOPOLY,
+        U_ROBBER,
+        U_DISCARD,
+        U_BANK,
+    ]
+}
+
 /// Parses one line. `ctx` is the running game of the caller's place, if any; commands that
 /// name board places or players need it.
 pub fn parse(text: &str, ctx: Option<&ParseContext>) -> Result<Command, ParseError> {
@@ -150,6 +188,7 @@ pub fn parse(text: &str, ctx: Option<&ParseContext>) -> Result<Command, ParseErr
             words.remove(0);
         }
     }
+    let words = super::command_words::to_english(&words);
     // A rules question is free text: a trailing `?` asks the desk, not for choices.
     if let Some((&head, rest)) = words.split_first()
         && matches!(
@@ -173,7 +212,10 @@ pub fn parse(text: &str, ctx: Option<&ParseContext>) -> Result<Command, ParseErr
         "new" | "create" => Ok(Command::New(lobby::parse_settings(rest)?)),
         "set" => {
             if rest.is_empty() {
-                return Err(usage("Say which setting to change.", lobby::SETTINGS_USAGE));
+                return Err(usage(
+                    crate::t!("command-say-setting"),
+                    lobby::SETTINGS_USAGE,
+                ));
             }
             Ok(Command::Set(lobby::parse_settings(rest)?))
         }
@@ -188,15 +230,12 @@ pub fn parse(text: &str, ctx: Option<&ParseContext>) -> Result<Command, ParseErr
                 .parse()
                 .map(Command::AddBot)
                 .map_err(|e: crate::bots::UnknownLevel| usage(e.to_string(), U_ADDBOT)),
-            _ => Err(usage("`addbot` takes at most a level.", U_ADDBOT)),
+            _ => Err(usage(crate::t!("command-addbot-args"), U_ADDBOT)),
         },
         "removebot" | "remove-bot" | "kickbot" => match rest {
             [] => Ok(Command::RemoveBot(None)),
             [name] => Ok(Command::RemoveBot(Some(name.to_string()))),
-            _ => Err(usage(
-                "`removebot` takes at most a bot's name.",
-                U_REMOVEBOT,
-            )),
+            _ => Err(usage(crate::t!("command-removebot-args"), U_REMOVEBOT)),
         },
         "away" => no_args(rest, Command::Away, "away"),
         "back" => no_args(rest, Command::Back, "back"),
@@ -207,7 +246,13 @@ pub fn parse(text: &str, ctx: Option<&ParseContext>) -> Result<Command, ParseErr
             if rest_ok {
                 Ok(Command::Action(Action::EndTurn))
             } else {
-                Err(usage("`end` takes no arguments.", "end"))
+                Err(usage(
+                    crate::t!(
+                        "command-no-arguments",
+                        command = super::command_words::say("end")
+                    ),
+                    "end",
+                ))
             }
         }
         "buy" => {
@@ -217,10 +262,7 @@ pub fn parse(text: &str, ctx: Option<&ParseContext>) -> Result<Command, ParseErr
                 | "development" | "a card" | "a development card" => {
                     Ok(Command::Action(Action::BuyDevCard))
                 }
-                _ => Err(usage(
-                    "Only development cards are bought; roads, settlements and cities are built.",
-                    "buy",
-                )),
+                _ => Err(usage(crate::t!("command-buy-only-cards"), "buy")),
             }
         }
         "build" => parse_build(rest, need()?),
@@ -267,13 +309,19 @@ fn no_args(rest: &[&str], cmd: Command, name: &'static str) -> Result<Command, P
     if rest.is_empty() {
         Ok(cmd)
     } else {
-        Err(usage(format!("`{name}` takes no arguments."), name))
+        Err(usage(
+            crate::t!(
+                "command-no-arguments",
+                command = super::command_words::say(name)
+            ),
+            name,
+        ))
     }
 }
 
 fn parse_build(rest: &[&str], ctx: &ParseContext) -> Result<Command, ParseError> {
     let Some((&what, args)) = rest.split_first() else {
-        return Err(usage("Say what to build.", U_BUILD));
+        return Err(usage(crate::t!("command-say-what-to-build"), U_BUILD));
     };
     match what.to_ascii_lowercase().as_str() {
         "road" | "roads" => parse_road(args, ctx).map(|e| Command::Action(Action::BuildRoad(e))),
@@ -284,11 +332,9 @@ fn parse_build(rest: &[&str], ctx: &ParseContext) -> Result<Command, ParseError>
         "city" | "cities" => {
             parse_one_vertex(args, ctx, U_CITY).map(|v| Command::Action(Action::BuildCity(v)))
         }
-        "card" | "dev" | "development" => {
-            Err(usage("Development cards are bought, not built.", "buy"))
-        }
+        "card" | "dev" | "development" => Err(usage(crate::t!("command-cards-are-bought"), "buy")),
         other => Err(usage(
-            format!("`{other}` is not something you can build (road, settlement, city)."),
+            crate::t!("command-not-buildable", what = other),
             U_BUILD,
         )),
     }
@@ -298,14 +344,8 @@ fn parse_road(args: &[&str], ctx: &ParseContext) -> Result<EdgeId, ParseError> {
     let edges = parse_edges(args, ctx.topology, U_ROAD)?;
     match edges.as_slice() {
         [e] => Ok(*e),
-        [] => Err(usage(
-            "Say where: the two intersections the road joins.",
-            U_ROAD,
-        )),
-        _ => Err(usage(
-            "One road at a time (two free roads come with `play road-building`).",
-            U_ROAD,
-        )),
+        [] => Err(usage(crate::t!("command-road-where"), U_ROAD)),
+        _ => Err(usage(crate::t!("command-one-road"), U_ROAD)),
     }
 }
 
@@ -322,10 +362,7 @@ pub(super) fn parse_edges(
         }
     }
     if numbers.len() % 2 != 0 {
-        return Err(usage(
-            "A road is named by the two intersections it joins.",
-            usage_text,
-        ));
+        return Err(usage(crate::t!("command-road-two-ends"), usage_text));
     }
     numbers
         .chunks(2)
@@ -351,9 +388,13 @@ fn neighbours_text(topo: &Topology, v: VertexId) -> String {
     labels.sort_unstable();
     let labels: Vec<String> = labels.iter().map(|&n| topo.vertex_label(n)).collect();
     match labels.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        Some((last, rest)) if !rest.is_empty() => crate::t!(
+            "command-list-and",
+            first = rest.join(", "),
+            last = last.clone()
+        ),
         Some((last, _)) => last.clone(),
-        None => "nothing".into(),
+        None => crate::t!("command-list-nothing"),
     }
 }
 
@@ -364,9 +405,10 @@ fn parse_vertex_label(
 ) -> Result<VertexId, ParseError> {
     topo.parse_vertex(word).ok_or_else(|| {
         usage(
-            format!(
-                "`{word}` is not an intersection: intersections are numbered 1 to {}.",
-                topo.vertex_count()
+            crate::t!(
+                "command-not-intersection",
+                word = word,
+                count = topo.vertex_count()
             ),
             usage_text,
         )
@@ -380,8 +422,8 @@ pub(super) fn parse_one_vertex(
 ) -> Result<VertexId, ParseError> {
     match args {
         [one] => parse_vertex_label(one, ctx.topology, usage_text),
-        [] => Err(usage("Say where: an intersection number.", usage_text)),
-        _ => Err(usage("Give exactly one intersection number.", usage_text)),
+        [] => Err(usage(crate::t!("command-say-intersection"), usage_text)),
+        _ => Err(usage(crate::t!("command-one-intersection"), usage_text)),
     }
 }
 
@@ -394,9 +436,7 @@ pub(super) fn parse_hex_label(
         let first = topo.hex_labels.first().cloned().unwrap_or_default();
         let last = topo.hex_labels.last().cloned().unwrap_or_default();
         usage(
-            format!(
-                "`{word}` is not a hex: hexes are named by row letter and position, {first} to {last}."
-            ),
+            crate::t!("command-not-hex", word = word, first = first, last = last),
             usage_text,
         )
     })
@@ -409,10 +449,7 @@ fn parse_robber_args(
     usage_text: &'static str,
 ) -> Result<(HexId, Option<Seat>), ParseError> {
     let Some((&hex, victim)) = args.split_first() else {
-        return Err(usage(
-            "Say where the robber goes (a hex label such as C3), and whom to rob.",
-            usage_text,
-        ));
+        return Err(usage(crate::t!("command-robber-where"), usage_text));
     };
     let hex = parse_hex_label(hex, ctx.topology, usage_text)?;
     let victim = if victim.is_empty() {
@@ -434,9 +471,10 @@ pub fn parse_player(
         .map(|seat| seat as Seat)
         .map_err(|e| {
             usage(
-                format!(
-                    "{e} Name a player exactly, or write `seat N` (players: {}).",
-                    names::roster(ctx.players)
+                crate::t!(
+                    "command-name-player",
+                    problem = e.to_string(),
+                    players = names::roster(ctx.players)
                 ),
                 usage_text,
             )
@@ -468,13 +506,13 @@ fn parse_resource_list(
         if let Ok(n) = w.parse::<u32>() {
             if pending.is_some() {
                 return Err(usage(
-                    format!("Two numbers in a row near `{word}`: put a resource after each count."),
+                    crate::t!("command-two-numbers", word = *word),
                     usage_text,
                 ));
             }
             if n == 0 || n > 30 {
                 return Err(usage(
-                    format!("`{n}` is not a sensible number of cards (1 to 30)."),
+                    crate::t!("command-bad-count", cards = n.to_string()),
                     usage_text,
                 ));
             }
@@ -496,16 +534,14 @@ fn parse_resource_list(
         };
         let Some(r) = Resource::parse(&name) else {
             return Err(usage(
-                format!(
-                    "`{word}` is not a resource (brick, lumber, wool, grain, ore; wood, sheep, wheat, stone also work)."
-                ),
+                crate::t!("command-not-resource", word = *word),
                 usage_text,
             ));
         };
         let total = out[r] as u32 + count;
         if count == 0 || total > 30 {
             return Err(usage(
-                format!("`{count} {r}` is not a sensible number of cards (1 to 30)."),
+                crate::t!("command-bad-count", cards = format!("{count} {r}")),
                 usage_text,
             ));
         }
@@ -514,12 +550,12 @@ fn parse_resource_list(
     }
     if pending.is_some() {
         return Err(usage(
-            "A number must be followed by a resource.",
+            crate::t!("command-number-needs-resource"),
             usage_text,
         ));
     }
     if list.is_empty() {
-        return Err(usage("Say which cards.", usage_text));
+        return Err(usage(crate::t!("command-say-which-cards"), usage_text));
     }
     Ok(list)
 }
@@ -538,12 +574,9 @@ fn parse_play(rest: &[&str], ctx: &ParseContext) -> Result<Command, ParseError> 
     let Some((card, args)) = split_card(rest) else {
         let what = rest.first().copied().unwrap_or("");
         let problem = if what.is_empty() {
-            "Say which card to play.".to_string()
+            crate::t!("command-say-which-card")
         } else {
-            format!(
-                "`{}` is not a development card you can play.",
-                rest.join(" ")
-            )
+            crate::t!("command-not-playable", card = rest.join(" "))
         };
         return Err(usage(problem, U_PLAY));
     };
@@ -560,11 +593,11 @@ fn parse_play(rest: &[&str], ctx: &ParseContext) -> Result<Command, ParseError> 
                     first: *first,
                     second: Some(*second),
                 })),
-                [] => Err(usage("Say where the two free roads go.", U_ROAD_BUILDING)),
-                _ => Err(usage(
-                    "Road Building places at most two roads.",
+                [] => Err(usage(
+                    crate::t!("command-free-roads-where"),
                     U_ROAD_BUILDING,
                 )),
+                _ => Err(usage(crate::t!("command-free-roads-max"), U_ROAD_BUILDING)),
             }
         }
         DevCard::Invention => {
@@ -572,10 +605,7 @@ fn parse_play(rest: &[&str], ctx: &ParseContext) -> Result<Command, ParseError> 
             match picks.as_slice() {
                 [a, b] => Ok(Command::Action(Action::PlayInvention(*a, *b))),
                 _ => Err(usage(
-                    format!(
-                        "Invention takes exactly 2 cards; you named {}.",
-                        picks.len()
-                    ),
+                    crate::t!("command-invention-two", count = picks.len()),
                     U_INVENTION,
                 )),
             }
@@ -585,16 +615,13 @@ fn parse_play(rest: &[&str], ctx: &ParseContext) -> Result<Command, ParseError> 
                 .map(|r| Command::Action(Action::PlayMonopoly(r)))
                 .ok_or_else(|| {
                     usage(
-                        format!("`{one}` is not a resource (brick, lumber, wool, grain, ore)."),
+                        crate::t!("command-monopoly-not-resource", word = *one),
                         U_MONOPOLY,
                     )
                 }),
-            _ => Err(usage("Name one resource.", U_MONOPOLY)),
+            _ => Err(usage(crate::t!("command-name-one-resource"), U_MONOPOLY)),
         },
-        DevCard::VictoryPoint => Err(usage(
-            "Victory point cards are never played: they count for you while hidden and are shown when you win.",
-            U_PLAY,
-        )),
+        DevCard::VictoryPoint => Err(usage(crate::t!("command-vp-never-played"), U_PLAY)),
     }
 }
 
@@ -606,7 +633,7 @@ fn parse_knight(args: &[&str], ctx: &ParseContext) -> Result<Command, ParseError
 /// `bank 4 ore for 1 wool`, `bank ore for wool`, `bank 3 ore for wool`.
 fn parse_bank(rest: &[&str]) -> Result<Command, ParseError> {
     let Some(pos) = rest.iter().position(|w| w.eq_ignore_ascii_case("for")) else {
-        return Err(usage("Say what you give `for` what you get.", U_BANK));
+        return Err(usage(crate::t!("command-bank-for"), U_BANK));
     };
     let side = |words: &[&str]| -> Result<(Option<u8>, Resource), ParseError> {
         let cards = parse_resources(words, U_BANK)?;
@@ -616,17 +643,18 @@ fn parse_bank(rest: &[&str]) -> Result<Command, ParseError> {
                 let explicit = words.iter().any(|w| w.chars().any(|c| c.is_ascii_digit()));
                 Ok((explicit.then_some(*n), *r))
             }
-            _ => Err(usage(
-                "A trade with the supply gives one kind of resource for one other kind.",
-                U_BANK,
-            )),
+            _ => Err(usage(crate::t!("command-bank-one-kind"), U_BANK)),
         }
     };
     let (give_amount, give) = side(&rest[..pos])?;
     let (get_amount, get) = side(&rest[pos + 1..])?;
     if give == get {
         return Err(usage(
-            format!("You can't trade {give} for {get}: pick two different resources."),
+            crate::t!(
+                "command-bank-same",
+                give = give.to_string(),
+                get = get.to_string()
+            ),
             U_BANK,
         ));
     }
@@ -640,25 +668,25 @@ fn parse_bank(rest: &[&str]) -> Result<Command, ParseError> {
 
 fn parse_offer_id(word: Option<&&str>, usage_text: &'static str) -> Result<u32, ParseError> {
     let Some(w) = word else {
-        return Err(usage("Say which offer (its number, e.g. 1).", usage_text));
+        return Err(usage(crate::t!("command-say-offer"), usage_text));
     };
-    w.trim_start_matches('#').parse::<u32>().map_err(|_| {
-        usage(
-            format!("`{w}` is not an offer number; `trade list` shows the open offers."),
-            usage_text,
-        )
-    })
+    w.trim_start_matches('#')
+        .parse::<u32>()
+        .map_err(|_| usage(crate::t!("command-not-offer-number", word = *w), usage_text))
 }
 
 fn parse_trade(rest: &[&str], ctx: Option<&ParseContext>) -> Result<Command, ParseError> {
     let Some((&verb, args)) = rest.split_first() else {
-        return Err(usage("Say what to do with trades.", U_TRADE));
+        return Err(usage(crate::t!("command-say-trade"), U_TRADE));
     };
     let ctx = ctx.ok_or(ParseError::NoGame)?;
     let one_id = |name: &'static str, make: fn(u32) -> TradeCommand| {
         if args.len() > 1 {
             return Err(usage(
-                format!("`trade {name}` takes one offer number."),
+                crate::t!(
+                    "command-one-offer-number",
+                    command = super::command_words::say(&format!("trade {name}"))
+                ),
                 U_TRADE,
             ));
         }
@@ -672,17 +700,14 @@ fn parse_trade(rest: &[&str], ctx: Option<&ParseContext>) -> Result<Command, Par
         "confirm" => {
             let id = parse_offer_id(args.first(), "trade confirm 1 bob")?;
             if args.len() < 2 {
-                return Err(usage(
-                    "Say whose acceptance you confirm.",
-                    "trade confirm 1 bob",
-                ));
+                return Err(usage(crate::t!("command-say-whose"), "trade confirm 1 bob"));
             }
             let seat = parse_player(&args[1..].join(" "), ctx, "trade confirm 1 bob")?;
             Ok(Command::Trade(TradeCommand::Confirm(id, seat)))
         }
         "list" | "offers" => no_args(args, Command::Trade(TradeCommand::List), "trade list"),
         other => Err(usage(
-            format!("`trade {other}` is not a trade command."),
+            crate::t!("command-not-trade-command", word = other),
             U_TRADE,
         )),
     }
@@ -690,7 +715,7 @@ fn parse_trade(rest: &[&str], ctx: Option<&ParseContext>) -> Result<Command, Par
 
 fn parse_offer(args: &[&str], ctx: &ParseContext) -> Result<Command, ParseError> {
     let Some(pos) = args.iter().position(|w| w.eq_ignore_ascii_case("for")) else {
-        return Err(usage("Say what you give `for` what you want.", U_OFFER));
+        return Err(usage(crate::t!("command-offer-for"), U_OFFER));
     };
     let after = &args[pos + 1..];
     let to_pos = after.iter().position(|w| w.eq_ignore_ascii_case("to"));
@@ -698,7 +723,7 @@ fn parse_offer(args: &[&str], ctx: &ParseContext) -> Result<Command, ParseError>
         Some(p) => {
             let who = after[p + 1..].join(" ");
             if who.is_empty() {
-                return Err(usage("Say whom the offer is to.", U_OFFER));
+                return Err(usage(crate::t!("command-offer-to"), U_OFFER));
             }
             (&after[..p], Some(parse_player(&who, ctx, U_OFFER)?))
         }

@@ -14,6 +14,7 @@
 
 pub mod bot_seats;
 pub mod command;
+pub mod command_words;
 mod dispatch;
 pub mod fairness;
 pub mod game_stats;

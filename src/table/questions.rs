@@ -25,7 +25,13 @@ pub fn parse(words: &[&str], ctx: Option<&ParseContext>) -> Result<Option<Comman
         return if rest.is_empty() || rest == ["?"] {
             Ok(Some(Command::Moves))
         } else {
-            Err(usage("`moves` takes no arguments.", "moves"))
+            Err(usage(
+                crate::t!(
+                    "command-no-arguments",
+                    command = super::command_words::say("moves")
+                ),
+                "moves",
+            ))
         };
     }
     // `build road ?` or `build road?`; a lone `?` asks for help, not for a choice.
@@ -59,10 +65,7 @@ fn choices(asked: &[&str], ctx: &ParseContext) -> Result<PlaceKind, ParseError> 
     let topo = ctx.topology;
     let unknown = || {
         usage(
-            format!(
-                "I can list the choices for building, the robber, cards and helpers, not for `{}`.",
-                asked.join(" ")
-            ),
+            crate::t!("questions-unknown", asked = asked.join(" ")),
             U_QUESTIONS,
         )
     };
@@ -74,7 +77,7 @@ fn choices(asked: &[&str], ctx: &ParseContext) -> Result<PlaceKind, ParseError> 
                 hex: topo.hex_labels[h as usize].clone(),
             }))
         }
-        _ => Err(usage("Name one hex, e.g. C3.", usage_text)),
+        _ => Err(usage(crate::t!("questions-one-hex"), usage_text)),
     };
     let Some((&what, args)) = words.split_first() else {
         return Err(unknown());
@@ -111,7 +114,7 @@ fn free_roads(args: &[&str], ctx: &ParseContext) -> Result<PlaceKind, ParseError
             first: ctx.topology.edge_label(*first),
         }),
         _ => Err(usage(
-            "Name the first road only; its choices for the second one follow.",
+            crate::t!("questions-first-road-only"),
             "play road-building 8-13 ?",
         )),
     }

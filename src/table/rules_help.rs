@@ -4,24 +4,42 @@
 
 use super::rules_desk::{Answer, Desk, answer_text};
 
-/// Topics with their accepted names and answers.
-const TOPICS: &[(&[&str], &str, &str)] = &[
+/// Topics: the names a player may ask by (English and German), and the topic's id; its title
+/// and answer are the catalog messages `help-title-<id>` and `help-topic-<id>`.
+const TOPICS: &[(&[&str], &str)] = &[
     (
-        &["robber", "thief", "rob", "robbing", "steal", "stealing"],
+        &[
+            "robber", "thief", "rob", "robbing", "steal", "stealing", "räuber", "raeuber",
+        ],
         "robber",
-        "The robber blocks its hex: that hex produces nothing while it stands there. It moves when someone rolls a 7 or plays a knight: the player puts it on a different hex (the desert is allowed) and steals one random card from a player with a settlement or city on that hex (their choice if several; never themselves; nobody with cards, no steal).",
-    ),
-    (
-        &["7", "seven", "sevens", "discard", "discarding"],
-        "7",
-        "On a 7 nothing produces. Everyone holding more than 7 cards (the table's discard limit) returns half, rounded down, cards of their choice; then the roller moves the robber and steals.",
     ),
     (
         &[
-            "ports", "port", "harbor", "harbour", "harbors", "maritime", "bank", "supply",
+            "7",
+            "seven",
+            "sevens",
+            "discard",
+            "discarding",
+            "sieben",
+            "ablegen",
+        ],
+        "seven",
+    ),
+    (
+        &[
+            "ports",
+            "port",
+            "harbor",
+            "harbour",
+            "harbors",
+            "maritime",
+            "bank",
+            "supply",
+            "hafen",
+            "häfen",
+            "seehandel",
         ],
         "ports",
-        "Trade with the supply at 4:1 any time in your action phase. A building on a 3:1 port lets you trade 3 of one kind for 1; on a 2:1 port, 2 of that port's resource for 1. A port works on the turn you build on it.",
     ),
     (
         &[
@@ -31,14 +49,23 @@ const TOPICS: &[(&[&str], &str, &str)] = &[
             "road",
             "roads",
             "longest",
+            "längste handelsstraße",
+            "handelsstraße",
         ],
-        "longest route",
-        "Longest Route (Longest Road), 2 VP: the first player with an unbroken chain of 5 or more roads takes it; another player takes it only with a strictly longer chain. Branches don't add up; a loop counts all its roads. An opponent's settlement on your chain breaks it. If it breaks and nobody is clearly longest, the card is set aside.",
+        "longest-route",
     ),
     (
-        &["largest army", "army", "knights", "knight", "largest"],
-        "largest army",
-        "Largest Army, 2 VP: the first player to have played 3 knights takes it; another takes it only with strictly more knights played.",
+        &[
+            "largest army",
+            "army",
+            "knights",
+            "knight",
+            "largest",
+            "größte rittermacht",
+            "rittermacht",
+            "ritter",
+        ],
+        "largest-army",
     ),
     (
         &[
@@ -54,9 +81,13 @@ const TOPICS: &[(&[&str], &str, &str)] = &[
             "road building",
             "vp",
             "victory point",
+            "entwicklungskarten",
+            "entwicklungskarte",
+            "erfindung",
+            "monopol",
+            "straßenbau",
         ],
-        "development cards",
-        "Buy one for ore + wool + grain. Play at most one per turn, before or after rolling, but not on the turn you bought it. Knight: move the robber and steal. Road Building: 2 free roads. Invention (Year of Plenty): take any 2 cards from the supply. Monopoly: every other player gives you all of one resource. Victory Point cards are never played: they count while hidden and are revealed when you win.",
+        "devcards",
     ),
     (
         &[
@@ -65,14 +96,16 @@ const TOPICS: &[(&[&str], &str, &str)] = &[
             "settlement",
             "settlements",
             "placement",
+            "abstandsregel",
+            "siedlung",
         ],
-        "distance rule",
-        "No settlement or city may stand next to another one, anyone's: the neighbouring intersections of a new settlement must all be empty. After setup, a new settlement must also touch one of your roads.",
+        "distance",
     ),
     (
-        &["trading", "trade", "trades", "offer", "offers"],
+        &[
+            "trading", "trade", "trades", "offer", "offers", "handel", "handeln",
+        ],
         "trading",
-        "Only the current player trades with the others, after rolling; anyone may make an offer to the current player. Both sides give at least one card, never the same resource on both sides, and development cards are never traded. Here an offer is posted for everyone to accept or decline; the player who made it then picks one of those who accepted. Offers end with the turn.",
     ),
     (
         &[
@@ -83,14 +116,20 @@ const TOPICS: &[(&[&str], &str, &str)] = &[
             "5-6",
             "five",
             "six",
+            "spezielle bauphase",
+            "bauphase",
         ],
-        "special building phase",
-        "With 5 or 6 players: after each turn, every other player in turn order may build and buy development cards with what they hold (no trading, no card play), then end their slot.",
+        "special-build",
     ),
     (
-        &["setup", "start", "beginning", "placement rounds"],
+        &[
+            "setup",
+            "start",
+            "beginning",
+            "placement rounds",
+            "gründungsphase",
+        ],
         "setup",
-        "Round one in seat order: each player places a settlement and a road touching it. Round two in reverse order: a second settlement (need not connect) and a road touching it; the second settlement gives one card per adjacent terrain hex. Then the first player takes the first turn.",
     ),
     (
         &[
@@ -100,11 +139,18 @@ const TOPICS: &[(&[&str], &str, &str)] = &[
             "points",
             "vp count",
             "end of game",
+            "sieg",
+            "siegpunkte",
+            "gewinnen",
         ],
         "winning",
-        "Settlement 1 VP, city 2, Longest Route 2, Largest Army 2, each Victory Point card 1. Reach the target (10 unless the host chose otherwise) during your own turn and you win at once. Reaching it on someone else's turn wins when your turn begins.",
     ),
 ];
+
+/// A topic's title in the current language.
+fn title(id: &str) -> String {
+    crate::i18n::text(&format!("help-title-{id}"), None)
+}
 
 /// What `rules` answers.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -120,7 +166,7 @@ pub enum RulesAnswer {
 fn topic_list() -> String {
     TOPICS
         .iter()
-        .map(|(_, t, _)| *t)
+        .map(|(_, id)| title(id))
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -129,24 +175,17 @@ fn topic_list() -> String {
 /// question in the player's own words.
 pub fn rules(query: Option<&str>) -> RulesAnswer {
     let Some(query) = query else {
-        return RulesAnswer::Answer(format!(
-            "Rules topics: {}. Ask about one of them, or ask a question in your own words.",
-            topic_list()
-        ));
+        return RulesAnswer::Answer(crate::t!("help-rules-topics", topics = topic_list()));
     };
     let t = query.trim().to_lowercase();
-    if let Some((_, title, answer)) = TOPICS
+    if let Some((_, id)) = TOPICS
         .iter()
-        .find(|(names, _, _)| names.contains(&t.as_str()))
+        .find(|(names, id)| names.contains(&t.as_str()) || title(id).to_lowercase() == t)
     {
-        return RulesAnswer::Answer(format!("**{title}**: {answer}"));
+        let answer = crate::i18n::text(&format!("help-topic-{id}"), None);
+        return RulesAnswer::Answer(format!("**{}**: {answer}", title(id)));
     }
-    let unknown = || {
-        RulesAnswer::Unknown(format!(
-            "I don't know the answer to that. Rules topics: {}.",
-            topic_list()
-        ))
-    };
+    let unknown = || RulesAnswer::Unknown(crate::t!("help-rules-unknown", topics = topic_list()));
     let desk = match Desk::shared() {
         Ok(desk) => desk,
         Err(e) => return RulesAnswer::Refused(e.to_string()),
@@ -160,21 +199,9 @@ pub fn rules(query: Option<&str>) -> RulesAnswer {
     }
 }
 
-/// The command list.
+/// The command list, in the current language's command words.
 pub fn help() -> String {
-    [
-        "**Lobby**: `new [players 4] [board beginner|variable|random-tokens] [vp 10] [discard 7] [timer 5|off]`, `set vp 12`, `join`, `leave`, `start` (host), `abandon` (host or a manager); after a game, `rematch` (same players and settings).",
-        "**Bots**: `addbot [easy|strong]`, `removebot [name]` (host, in the lobby; or `new bots 3`); `set afk wait` sets what happens when the turn timer runs out (bot, the default: a bot plays the seat; auto: one automatic move; wait: nothing); `away` lets a bot play your seat until you act again or say `back`.",
-        "**Your turn**: `roll`, `build road 8-13`, `build settlement 12`, `build city 12`, `buy`, `end`.",
-        "**Cards**: `play knight C3 bob`, `play road-building 8-13 13-9`, `play invention wool ore`, `play monopoly ore`.",
-        "**After a 7**: `discard 2 wool 1 ore`, `robber C3 bob`.",
-        "**Helpers of Catan** (`new helpers on` or `set helpers on`): `helper ?` (what your helper can do now), `helper use jean ore`, `helper use nassir wool from bob`, then `helper flip` or `helper exchange lin`.",
-        "**Trade**: `bank 4 ore for 1 wool`; `trade offer 1 wool for 1 ore [to bob]`, `trade accept 1`, `trade decline 1`, `trade confirm 1 bob`, `trade withdraw 1`, `trade list`.",
-        "**Info**: `moves` (what you can do now), `build road ?` (where: also `build settlement ?`, `build city ?`, `robber ?`, `robber C3 ?`, `play knight ?`, `play road-building ?`), `hand`, `board`, `status`, `log`, `export` (the game's record, for `catan-bot verify`), `rules <topic>`.",
-        "Players are named exactly as shown, or by seat: `robber C3 seat 2`.",
-        "Intersections are the numbers on the board, roads are two neighbouring numbers (`8-13`), hexes are row letter + position (`C3`). Old names work too: wood, sheep, wheat, stone, year of plenty.",
-    ]
-    .join("\n")
+    crate::t!("help-commands")
 }
 
 #[cfg(test)]
@@ -232,6 +259,50 @@ mod tests {
                 assert!(parse(e, Some(&ctx)).is_ok(), "`{e}` on {size:?}");
             }
         }
+    }
+
+    #[test]
+    fn every_example_in_the_german_help_parses() {
+        use crate::engine::{BoardSize, Topology};
+        use crate::table::command::{ParseContext, parse};
+        let de = crate::i18n::Lang::parse("de").expect("German catalog");
+        let _de = crate::i18n::scope(de);
+        let players = vec![(1, "alice".to_string()), (2, "bob".to_string())];
+        let text = help();
+        let examples: Vec<&str> = text
+            .split('`')
+            .skip(1)
+            .step_by(2)
+            .filter(|e| !e.contains(['[', '<']))
+            .filter(|e| !matches!(*e, "8-13" | "C3"))
+            .filter(|e| !e.starts_with("catan-bot "))
+            .collect();
+        assert!(examples.len() > 25, "{examples:?}");
+        assert!(examples.contains(&"baue straße 8-13"), "{examples:?}");
+        let ctx = ParseContext {
+            topology: Topology::get(BoardSize::Standard),
+            players: &players,
+        };
+        for e in &examples {
+            assert!(parse(e, Some(&ctx)).is_ok(), "`{e}`");
+        }
+    }
+
+    #[test]
+    fn every_topic_is_in_every_language() {
+        for lang in crate::i18n::Lang::all() {
+            let _l = crate::i18n::scope(lang);
+            for (_, id) in TOPICS {
+                assert!(crate::i18n::has(&format!("help-title-{id}")), "{id}");
+                assert!(crate::i18n::has(&format!("help-topic-{id}")), "{id}");
+            }
+        }
+        let de = crate::i18n::Lang::parse("de").expect("German catalog");
+        let _de = crate::i18n::scope(de);
+        let RulesAnswer::Answer(a) = rules(Some("Räuber")) else {
+            panic!("no German robber topic");
+        };
+        assert!(a.starts_with("**Räuber**: "), "{a}");
     }
 
     #[test]

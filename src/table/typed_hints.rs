@@ -2,68 +2,71 @@
 //! (the console; a chat prefix such as Matrix's `!catan` goes in front). Examples use places
 //! that are legal on the board shown.
 
+use super::command_words::say;
 use super::reply::Hint;
 
-/// The command(s) a hint stands for, each with `prefix` in front (e.g. `"!catan "`, or `""`).
+/// The command(s) a hint stands for, each with `prefix` in front (e.g. `"!catan "`, or `""`),
+/// in the current language's command words (see [`say`]).
 pub fn typed_hint(hint: &Hint, prefix: &str) -> String {
-    let c = |cmd: &str| format!("`{prefix}{cmd}`");
+    use crate::t;
+    let c = |cmd: &str| format!("`{prefix}{}`", say(cmd));
     let examples = |cmd: &str, examples: &[String], what: &str| match examples {
         [] => c(&format!("{cmd} <{what}>")),
         [only] => c(&format!("{cmd} {only}")),
-        [first, rest @ ..] => format!("{} (or {})", c(&format!("{cmd} {first}")), rest.join(", ")),
+        [first, rest @ ..] => t!(
+            "hints-or-examples",
+            cmd = c(&format!("{cmd} {first}")),
+            others = rest.join(", ")
+        ),
     };
     match hint {
-        Hint::Join => format!("{} to sit down", c("join")),
-        Hint::Start => format!("{} (the host)", c("start")),
-        Hint::New => format!("{} to open a game", c("new")),
-        Hint::PlaceSettlement { examples: e } => {
-            format!(
-                "{}; {} lists them all",
-                examples("build settlement", e, "number"),
-                c("build settlement ?")
-            )
-        }
-        Hint::PlaceRoad { examples: e } => {
-            format!(
-                "{}; {} lists them all",
-                examples("build road", e, "a-b"),
-                c("build road ?")
-            )
-        }
+        Hint::Join => t!("hints-join", cmd = c("join")),
+        Hint::Start => t!("hints-start", cmd = c("start")),
+        Hint::New => t!("hints-new", cmd = c("new")),
+        Hint::PlaceSettlement { examples: e } => t!(
+            "hints-lists-all",
+            cmd = examples("build settlement", e, "number"),
+            list = c("build settlement ?")
+        ),
+        Hint::PlaceRoad { examples: e } => t!(
+            "hints-lists-all",
+            cmd = examples("build road", e, "a-b"),
+            list = c("build road ?")
+        ),
         Hint::Roll => c("roll"),
-        Hint::Build => format!(
-            "{} / {} / {} or {}",
-            c("build road <a-b>"),
-            c("build settlement <n>"),
-            c("build city <n>"),
-            c("buy")
+        Hint::Build => t!(
+            "hints-build",
+            road = c("build road <a-b>"),
+            settlement = c("build settlement <n>"),
+            city = c("build city <n>"),
+            buy = c("buy")
         ),
         Hint::BuyCard => c("buy"),
         Hint::PlayCard => c("play <card> …"),
-        Hint::Trade => format!(
-            "{} or {}",
-            c("bank <give> for 1 <get>"),
-            c("trade offer 1 wool for 1 ore")
+        Hint::Trade => t!(
+            "hints-either",
+            a = c("bank <give> for 1 <get>"),
+            b = c("trade offer 1 wool for 1 ore")
         ),
         Hint::EndTurn => c("end"),
         Hint::Discard => c("discard 2 wool 1 ore"),
-        Hint::MoveRobber => format!(
-            "{}; {} lists the hexes",
-            c("robber <hex> [player]"),
-            c("robber ?")
+        Hint::MoveRobber => t!(
+            "hints-robber",
+            cmd = c("robber <hex> [player]"),
+            list = c("robber ?")
         ),
-        Hint::AnswerOffer { offer } => format!(
-            "{} or {}",
-            c(&format!("trade accept {offer}")),
-            c(&format!("trade decline {offer}"))
+        Hint::AnswerOffer { offer } => t!(
+            "hints-either",
+            a = c(&format!("trade accept {offer}")),
+            b = c(&format!("trade decline {offer}"))
         ),
-        Hint::ConfirmOffer { offer } => format!(
-            "{} (offerer)",
-            c(&format!("trade confirm {offer} <player>"))
+        Hint::ConfirmOffer { offer } => t!(
+            "hints-confirm",
+            cmd = c(&format!("trade confirm {offer} <player>"))
         ),
         Hint::Hand => c("hand"),
         Hint::Help => c("help"),
-        Hint::Rules => format!("{} lists the rules topics", c("rules")),
+        Hint::Rules => t!("hints-rules", cmd = c("rules")),
     }
 }
 
@@ -92,6 +95,27 @@ mod tests {
         assert_eq!(
             typed_hints_line(&[Hint::Roll, Hint::EndTurn], ""),
             Some("→ `roll` · `end`".into())
+        );
+    }
+
+    #[test]
+    fn german_hints_show_german_commands_that_parse() {
+        let de = crate::i18n::Lang::parse("de").expect("German catalog");
+        let _de = crate::i18n::scope(de);
+        let h = Hint::PlaceRoad {
+            examples: vec!["12-13".into(), "12-17".into()],
+        };
+        assert_eq!(
+            typed_hint(&h, ""),
+            "`baue straße 12-13` (oder 12-17); `baue straße ?` zeigt alle"
+        );
+        assert_eq!(
+            typed_hints_line(&[Hint::Roll, Hint::EndTurn], ""),
+            Some("→ `würfeln` · `ende`".into())
+        );
+        assert_eq!(
+            typed_hint(&Hint::AnswerOffer { offer: 2 }, ""),
+            "`annehmen 2` oder `ablehnen 2`"
         );
     }
 }

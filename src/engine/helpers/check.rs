@@ -7,6 +7,7 @@ use super::super::board::{EdgeId, HexId, VertexId};
 use super::super::game::{Building, CITY_LIMIT, Game, ROAD_LIMIT, SETTLEMENT_LIMIT};
 use super::super::types::{Resource, Resources, Seat, Terrain};
 use super::{HeldHelper, Helper, HelperChoice, HelperUse, Pending, SeanUse, Side, VincentBuild};
+use crate::t;
 
 /// Vincent's prices.
 pub(in crate::engine) const VINCENT_SETTLEMENT: Resources = Resources([1, 1, 0, 0, 0]);
@@ -70,16 +71,14 @@ impl Game {
         action: &Action,
     ) -> Result<(), RuleError> {
         let Some(state) = self.helpers.as_ref() else {
-            return Err(refuse("This game is played without helpers."));
+            return Err(refuse(t!("engine-helper-none-in-game")));
         };
         if let Some(p) = &state.pending {
             return self.check_pending(seat, action, p);
         }
         match action {
             Action::UseHelper(u) => self.check_use(seat, u),
-            _ => Err(refuse(
-                "There is no helper choice to make now (flip or exchange come right after a use).",
-            )),
+            _ => Err(refuse(t!("engine-helper-no-choice"))),
         }
     }
 
@@ -92,11 +91,11 @@ impl Game {
     ) -> Result<(), RuleError> {
         if seat != p.seat() {
             return Err(RuleError::NotYourTurn {
-                waiting_for: format!("seat {} (a helper choice)", p.seat()),
+                waiting_for: t!("engine-helper-waiting", seat = p.seat()),
             });
         }
         let Some(held) = self.helpers.as_ref().and_then(|h| h.of(seat).copied()) else {
-            return Err(refuse("You have no helper."));
+            return Err(refuse(t!("engine-helper-none")));
         };
         match (p, action) {
             (Pending::Offer { helper, .. }, Action::DeclineHelper) if *helper == held.helper => {
@@ -109,14 +108,21 @@ impl Game {
                 if cards.contains(c) {
                     Ok(())
                 } else {
-                    Err(refuse(format!("{c} is not among the cards you look at.")))
+                    Err(refuse(t!(
+                        "engine-helper-not-looked-at",
+                        card = c.to_string()
+                    )))
                 }
             }
             (Pending::TakeCard { victim, .. }, Action::HelperChoice(HelperChoice::Take(r))) => {
                 if self.players[*victim as usize].hand[*r] > 0 {
                     Ok(())
                 } else {
-                    Err(refuse(format!("Seat {victim} has no {r}.")))
+                    Err(refuse(t!(
+                        "engine-helper-victim-lacks",
+                        seat = *victim,
+                        resource = r.to_string()
+                    )))
                 }
             }
             (
@@ -124,21 +130,25 @@ impl Game {
                 Action::HelperChoice(HelperChoice::GiveBack { to, card }),
             ) => {
                 if !owed.contains(to) {
-                    return Err(refuse(format!(
-                        "You owe no card to seat {to}: give one back to {}.",
-                        seats(owed)
+                    return Err(refuse(t!(
+                        "engine-helper-owe-none",
+                        seat = *to,
+                        owed = seats(owed)
                     )));
                 }
                 if self.players[seat as usize].hand[*card] == 0 {
-                    return Err(refuse(format!("You have no {card} to give.")));
+                    return Err(refuse(t!(
+                        "engine-helper-nothing-to-give",
+                        card = card.to_string()
+                    )));
                 }
                 Ok(())
             }
             (Pending::AfterUse { .. }, Action::FlipHelper) => match held.side {
                 Side::A => Ok(()),
-                Side::B => Err(refuse(format!(
-                    "{} is already on side B: exchange it for a helper from the display.",
-                    held.helper
+                Side::B => Err(refuse(t!(
+                    "engine-helper-already-b",
+                    helper = held.helper.to_string()
                 ))),
             },
             (Pending::AfterUse { .. }, Action::ExchangeHelper(h)) => {
@@ -146,9 +156,10 @@ impl Game {
                 if display.is_some_and(|d| d.contains(h)) {
                     Ok(())
                 } else {
-                    Err(refuse(format!(
-                        "{h} is not in the display: choose {}.",
-                        self.display_names()
+                    Err(refuse(t!(
+                        "engine-helper-not-in-display",
+                        helper = h.to_string(),
+                        display = self.display_names()
                     )))
                 }
             }
@@ -160,19 +171,19 @@ impl Game {
     pub fn pending_description(&self, p: &Pending) -> String {
         match p {
             Pending::Offer { helper, .. } => {
-                format!("First use {helper} (after this roll) or let the chance pass.")
+                t!("engine-helper-first-use", helper = helper.to_string())
             }
             Pending::KeepCard { .. } => {
-                "First choose which development card to keep (Candamir).".into()
+                t!("engine-helper-first-keep")
             }
             Pending::TakeCard { victim, .. } => {
-                format!("First choose the card to take from seat {victim} (Hilde).")
+                t!("engine-helper-first-take", seat = *victim)
             }
             Pending::GiveBack { owed, .. } => {
-                format!("First give one card back to {} (Nassir).", seats(owed))
+                t!("engine-helper-first-give-back", owed = seats(owed))
             }
             Pending::AfterUse { .. } => {
-                "First flip your helper to side B or exchange it for one from the display.".into()
+                t!("engine-helper-first-flip")
             }
         }
     }
@@ -203,23 +214,20 @@ impl Game {
                 if self.owes_discard(seat) {
                     Ok(())
                 } else {
-                    Err(refuse(format!(
-                        "You hold {} cards or fewer: you have nothing to discard; take a \
-                         resource instead.",
-                        self.settings.discard_limit
+                    Err(refuse(t!(
+                        "engine-helper-sean-no-discard",
+                        limit = self.settings.discard_limit
                     )))
                 }
             }
             HelperUse::Sean(SeanUse::Take(r)) => {
                 if self.owes_discard(seat) {
-                    Err(refuse(
-                        "With more cards than the limit Sean spares you the discard instead.",
-                    ))
+                    Err(refuse(t!("engine-helper-sean-spares")))
                 } else {
                     from_supply(*r)
                 }
             }
-            _ => Err(refuse("Use the helper you were offered.")),
+            _ => Err(refuse(t!("engine-helper-use-offered"))),
         }
     }
 
@@ -235,18 +243,21 @@ impl Game {
             Phase::Main if seat == self.current => {}
             Phase::BeforeRoll if seat == self.current && before_roll_too => {}
             Phase::BeforeRoll if seat == self.current => {
-                return Err(refuse(format!(
-                    "{helper} can be used only after your roll is resolved."
+                return Err(refuse(t!(
+                    "engine-helper-after-roll",
+                    helper = helper.to_string()
                 )));
             }
             _ if matches!(helper, Helper::Marianne | Helper::Sean) => {
-                return Err(refuse(format!(
-                    "{helper} is used right after a roll ({}), when the game offers it.",
-                    if helper == Helper::Sean {
-                        "a 7"
-                    } else {
-                        "not a 7, that gave you nothing"
-                    }
+                let roll = if helper == Helper::Sean {
+                    t!("engine-helper-roll-seven")
+                } else {
+                    t!("engine-helper-roll-nothing")
+                };
+                return Err(refuse(t!(
+                    "engine-helper-when-offered-roll",
+                    helper = helper.to_string(),
+                    roll = roll
                 )));
             }
             _ => return Err(self.refusal(seat, &format!("use {helper}"))),
@@ -255,33 +266,36 @@ impl Game {
         match held {
             Some(h) if h.helper == helper => {
                 if h.received_turn == self.turn {
-                    return Err(refuse(format!(
-                        "You received {helper} this turn: a helper can't be used on the turn \
-                         it is received."
+                    return Err(refuse(t!(
+                        "engine-helper-received-now",
+                        helper = helper.to_string()
                     )));
                 }
                 if h.used_turn == Some(self.turn) {
-                    return Err(refuse(format!("You already used {helper} this turn.")));
+                    return Err(refuse(t!(
+                        "engine-helper-used-already",
+                        helper = helper.to_string()
+                    )));
                 }
             }
             Some(h) => {
-                return Err(refuse(format!(
-                    "Your helper is {}, not {helper}.",
-                    h.helper
+                return Err(refuse(t!(
+                    "engine-helper-other",
+                    held = h.helper.to_string(),
+                    helper = helper.to_string()
                 )));
             }
-            None => return Err(refuse("You have no helper yet.")),
+            None => return Err(refuse(t!("engine-helper-none-yet"))),
         }
         match *u {
-            HelperUse::Marianne(_) | HelperUse::Sean(_) => Err(refuse(format!(
-                "{helper} is used right after a roll, when the game offers it."
+            HelperUse::Marianne(_) | HelperUse::Sean(_) => Err(refuse(t!(
+                "engine-helper-when-offered",
+                helper = helper.to_string()
             ))),
             HelperUse::Louis { from, to } => self.check_louis(seat, from, to),
             HelperUse::Candamir { swap } => {
                 let Some(cost) = candamir_cost(swap) else {
-                    return Err(refuse(
-                        "Candamir swaps one of ore, wool or grain for a different resource.",
-                    ));
+                    return Err(refuse(t!("engine-helper-candamir")));
                 };
                 if self.deck.is_empty() {
                     return Err(RuleError::DeckEmpty);
@@ -295,10 +309,7 @@ impl Game {
             HelperUse::Vincent(build) => self.check_vincent(seat, build),
             HelperUse::William { edge, keep, with } => {
                 let Some(cost) = william_cost(keep, with) else {
-                    return Err(refuse(
-                        "William keeps lumber or brick and pays any other card for the other \
-                         one.",
-                    ));
+                    return Err(refuse(t!("engine-helper-william")));
                 };
                 self.check_road_place(seat, edge, None)?;
                 if self.players[seat as usize].roads_left == 0 {
@@ -346,17 +357,15 @@ impl Game {
         self.check_edge(to)?;
         let topo = self.topology();
         if !self.louis_can_lift(seat, from) {
-            return Err(refuse(format!(
-                "Louis lifts one of your roads with an end touching none of your other \
-                 pieces; road {} is not one.",
-                topo.edge_label(from)
+            return Err(refuse(t!(
+                "engine-helper-louis-lift",
+                road = topo.edge_label(from)
             )));
         }
         if self.louis_places(seat, from) & (1u128 << to) == 0 {
-            return Err(refuse(format!(
-                "Road {} can't take the lifted road: it must be free, different and connect to \
-                 your other pieces.",
-                topo.edge_label(to)
+            return Err(refuse(t!(
+                "engine-helper-louis-place",
+                road = topo.edge_label(to)
             )));
         }
         Ok(())
@@ -366,30 +375,30 @@ impl Game {
         let n = self.players.len() as Seat;
         for s in std::iter::once(from).chain(also) {
             if s >= n || s == seat {
-                return Err(refuse(format!(
-                    "Nassir asks 1 or 2 opponents; seat {s} is not one."
-                )));
+                return Err(refuse(t!("engine-helper-nassir", seat = s)));
             }
         }
         if also == Some(from) {
-            return Err(refuse("Name two different opponents (or one)."));
+            return Err(refuse(t!("engine-helper-two-opponents")));
         }
         Ok(())
     }
 
     fn check_hilde(&self, seat: Seat, victim: Seat) -> Result<(), RuleError> {
         if victim as usize >= self.players.len() || victim == seat {
-            return Err(refuse(format!("Seat {victim} is not an opponent.")));
+            return Err(refuse(t!("engine-helper-not-opponent", seat = victim)));
         }
         let (mine, theirs) = (self.public_vp(seat), self.public_vp(victim));
         if theirs <= mine {
-            return Err(refuse(format!(
-                "Hilde visits only a player with more points showing than you ({mine}); seat \
-                 {victim} shows {theirs}."
+            return Err(refuse(t!(
+                "engine-helper-hilde",
+                mine = mine,
+                seat = victim,
+                theirs = theirs
             )));
         }
         if self.players[victim as usize].hand.is_empty() {
-            return Err(refuse(format!("Seat {victim} has no cards.")));
+            return Err(refuse(t!("engine-helper-no-cards", seat = victim)));
         }
         Ok(())
     }
@@ -398,14 +407,12 @@ impl Game {
         self.check_hex(desert)?;
         let topo = self.topology();
         if self.layout.terrain[self.robber as usize] == Terrain::Desert {
-            return Err(refuse(
-                "The robber is already in a desert: Lin moves it from a terrain hex.",
-            ));
+            return Err(refuse(t!("engine-helper-lin-in-desert")));
         }
         if self.layout.terrain[desert as usize] != Terrain::Desert {
-            return Err(refuse(format!(
-                "{} is not a desert: Lin moves the robber to the desert.",
-                topo.hex_labels[desert as usize]
+            return Err(refuse(t!(
+                "engine-helper-lin-not-desert",
+                hex = topo.hex_labels[desert as usize].as_str()
             )));
         }
         Ok(())
@@ -413,9 +420,7 @@ impl Game {
 
     fn check_vincent(&self, seat: Seat, build: VincentBuild) -> Result<(), RuleError> {
         if self.players[seat as usize].knights_played == 0 {
-            return Err(refuse(
-                "Vincent needs one of your played knights to discard; you have none.",
-            ));
+            return Err(refuse(t!("engine-helper-vincent")));
         }
         match build {
             VincentBuild::Settlement(v) => {
