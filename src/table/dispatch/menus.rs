@@ -7,7 +7,8 @@
 //! choice is refused only if it is no longer legal, and the refusal shows what is legal now.
 
 use super::*;
-use crate::engine::{EdgeId, HexId, Topology, VertexId};
+use crate::engine::{DevCard, EdgeId, HexId, Topology, VertexId};
+use crate::t;
 
 use crate::table::reply::{Menu, MenuOption};
 
@@ -47,14 +48,14 @@ impl MenuKind {
         }
     }
 
-    fn question(self) -> &'static str {
+    fn question(self) -> String {
         match self {
-            MenuKind::Build => "What do you want to build?",
-            MenuKind::Play => "Which card do you want to play?",
-            MenuKind::Trade => "Trade with the bank, or offer a trade to the other players:",
-            MenuKind::Robber => "Where does the robber go?",
-            MenuKind::Discard => "Which cards do you discard?",
-            MenuKind::Helper => "What does your helper do?",
+            MenuKind::Build => t!("menus-q-build"),
+            MenuKind::Play => t!("menus-q-play"),
+            MenuKind::Trade => t!("menus-q-trade"),
+            MenuKind::Robber => t!("menus-q-robber"),
+            MenuKind::Discard => t!("menus-q-discard"),
+            MenuKind::Helper => t!("menus-q-helper"),
         }
     }
 }
@@ -119,13 +120,17 @@ impl Places<'_> {
         [
             step(
                 self.topo.vertex_label(low),
-                format!("{label} from {}", self.topo.vertex_label(low)),
+                t!(
+                    "menus-edge-from",
+                    what = label,
+                    from = self.topo.vertex_label(low)
+                ),
                 self.vertex(low),
             ),
             step(
                 edge.clone(),
                 format!("{label} {edge}"),
-                format!("to {}", self.vertex(high)),
+                t!("menus-edge-to", to = self.vertex(high)),
             ),
         ]
     }
@@ -133,7 +138,10 @@ impl Places<'_> {
     fn hex(&self, hex: HexId) -> Step {
         step(
             self.topo.hex_labels[hex as usize].clone(),
-            format!("Robber to {}", self.topo.hex_labels[hex as usize]),
+            t!(
+                "menus-robber-to",
+                hex = self.topo.hex_labels[hex as usize].as_str()
+            ),
             messages::hex_text(self.topo, &self.g.layout, hex),
         )
     }
@@ -144,16 +152,20 @@ impl Places<'_> {
         let cards = self.g.players.get(v as usize).map_or(0, |p| p.hand.total());
         Some(step(
             format!("s{v}"),
-            format!("Rob {name}"),
-            format!("{name} has {cards} cards"),
+            t!("menus-rob", name = name.as_str()),
+            t!("menus-has-cards", name = name.as_str(), count = cards),
         ))
     }
 
     fn robber_title(&self, hex: HexId, victim: Option<Seat>) -> String {
         let label = &self.topo.hex_labels[hex as usize];
         match victim.and_then(|v| self.names.get(v as usize)) {
-            Some(name) => format!("Robber to {label}, rob {name}"),
-            None => format!("Robber to {label}, nobody to rob"),
+            Some(name) => t!(
+                "menus-robber-rob",
+                hex = label.as_str(),
+                name = name.as_str()
+            ),
+            None => t!("menus-robber-nobody", hex = label.as_str()),
         }
     }
 }
@@ -174,16 +186,16 @@ fn choices(g: &Game, seat: Seat, names: &[String], kind: MenuKind) -> Vec<Choice
             (MenuKind::Build, Action::BuildSettlement(v)) => {
                 // One path per hex the spot touches: with many spots (setup) the menu asks
                 // for the hex first, then the corner.
-                let label = format!("Settlement at {}", p.topo.vertex_label(*v));
+                let label = t!("menus-settlement-at", at = p.topo.vertex_label(*v));
                 for &hex in &p.topo.vertex_hexes[*v as usize] {
                     let mut near = p.hex(hex);
-                    near.label = format!("Near {}", near.key);
+                    near.label = t!("menus-near", at = near.key.as_str());
                     out.push(Choice {
                         steps: vec![
                             step(
                                 "settlement",
-                                "Settlement",
-                                "1 brick, 1 lumber, 1 wool, 1 grain",
+                                t!("menus-settlement"),
+                                Resources::SETTLEMENT.to_string(),
                             ),
                             near,
                             step(p.topo.vertex_label(*v), label.clone(), p.vertex(*v)),
@@ -195,42 +207,64 @@ fn choices(g: &Game, seat: Seat, names: &[String], kind: MenuKind) -> Vec<Choice
                 continue;
             }
             (MenuKind::Build, Action::BuildCity(v)) => {
-                let label = format!("City at {}", p.topo.vertex_label(*v));
+                let label = t!("menus-city-at", at = p.topo.vertex_label(*v));
                 (
                     vec![
-                        step("city", "City", "3 ore, 2 grain"),
+                        step("city", t!("menus-city"), Resources::CITY.to_string()),
                         step(p.topo.vertex_label(*v), label.clone(), p.vertex(*v)),
                     ],
                     label,
                 )
             }
             (MenuKind::Build, Action::BuildRoad(e)) => {
-                let mut steps = vec![step("road", "Road", "1 brick, 1 lumber")];
-                steps.extend(p.edge_steps(*e, "Road"));
-                (steps, format!("Road {}", p.topo.edge_label(*e)))
+                let mut steps = vec![step("road", t!("menus-road"), Resources::ROAD.to_string())];
+                steps.extend(p.edge_steps(*e, &t!("menus-road")));
+                (steps, t!("menus-road-at", at = p.topo.edge_label(*e)))
             }
             (MenuKind::Build, Action::BuyDevCard) => (
-                vec![step("card", "Development card", "1 ore, 1 wool, 1 grain")],
-                "Buy a development card".to_string(),
+                vec![step(
+                    "card",
+                    t!("menus-dev-card"),
+                    Resources::DEV_CARD.to_string(),
+                )],
+                t!("menus-buy-dev-card"),
             ),
             (MenuKind::Play, Action::PlayKnight { hex, victim }) => {
                 let mut steps = vec![
-                    step("knight", "Knight", "move the robber and rob"),
+                    step(
+                        "knight",
+                        DevCard::Knight.to_string(),
+                        t!("menus-knight-what"),
+                    ),
                     p.hex(*hex),
                 ];
                 steps.extend(p.victim(*victim));
-                (steps, format!("Knight: {}", p.robber_title(*hex, *victim)))
+                (
+                    steps,
+                    t!("menus-knight-title", what = p.robber_title(*hex, *victim)),
+                )
             }
             (MenuKind::Play, Action::PlayRoadBuilding { first, second }) => {
-                let mut steps = vec![step("roads", "Road Building", "two free roads")];
-                steps.extend(p.edge_steps(*first, "First road"));
-                let mut title = format!("Road Building: {}", p.topo.edge_label(*first));
+                let mut steps = vec![step(
+                    "roads",
+                    DevCard::RoadBuilding.to_string(),
+                    t!("menus-road-building-what"),
+                )];
+                steps.extend(p.edge_steps(*first, &t!("menus-first-road")));
+                let mut title = t!(
+                    "menus-road-building-title",
+                    first = p.topo.edge_label(*first)
+                );
                 match second {
                     Some(s) => {
-                        steps.extend(p.edge_steps(*s, "Second road"));
-                        title.push_str(&format!(" and {}", p.topo.edge_label(*s)));
+                        steps.extend(p.edge_steps(*s, &t!("menus-second-road")));
+                        title.push_str(&t!("menus-and-road", second = p.topo.edge_label(*s)));
                     }
-                    None => steps.push(step("only", "No second road", "no legal place for it")),
+                    None => steps.push(step(
+                        "only",
+                        t!("menus-no-second-road"),
+                        t!("menus-no-second-road-why"),
+                    )),
                 }
                 (steps, title)
             }
@@ -238,19 +272,31 @@ fn choices(g: &Game, seat: Seat, names: &[String], kind: MenuKind) -> Vec<Choice
                 vec![
                     step(
                         "invention",
-                        "Invention",
-                        "take two resources from the supply",
+                        DevCard::Invention.to_string(),
+                        t!("menus-invention-what"),
                     ),
-                    step(format!("{a}+{b}"), format!("Take {a} and {b}"), ""),
+                    step(
+                        format!("{}+{}", a.name(), b.name()),
+                        t!("menus-take-two", a = a.to_string(), b = b.to_string()),
+                        "",
+                    ),
                 ],
-                format!("Invention: take {a} and {b}"),
+                t!(
+                    "menus-invention-title",
+                    a = a.to_string(),
+                    b = b.to_string()
+                ),
             ),
             (MenuKind::Play, Action::PlayMonopoly(r)) => (
                 vec![
-                    step("monopoly", "Monopoly", "take every card of one resource"),
-                    step(r.to_string(), format!("Take all {r}"), ""),
+                    step(
+                        "monopoly",
+                        DevCard::Monopoly.to_string(),
+                        t!("menus-monopoly-what"),
+                    ),
+                    step(r.name(), t!("menus-take-all", resource = r.to_string()), ""),
                 ],
-                format!("Monopoly: take all {r}"),
+                t!("menus-monopoly-title", resource = r.to_string()),
             ),
             (MenuKind::Robber, Action::MoveRobber { hex, victim }) => {
                 let mut steps = vec![p.hex(*hex)];
@@ -268,15 +314,24 @@ fn choices(g: &Game, seat: Seat, names: &[String], kind: MenuKind) -> Vec<Choice
                 let rate = g.trade_rate(seat, *give);
                 (
                     vec![
-                        step("bank", "Trade with the bank", "at your best rate"),
+                        step("bank", t!("menus-bank"), t!("menus-bank-what")),
                         step(
-                            give.to_string(),
-                            format!("Give {rate} {give} to the bank"),
-                            format!("your rate: {rate}:1"),
+                            give.name(),
+                            t!("menus-bank-give", rate = rate, resource = give.to_string()),
+                            t!("menus-bank-rate", rate = rate),
                         ),
-                        step(get.to_string(), format!("Get 1 {get}"), ""),
+                        step(
+                            get.name(),
+                            t!("menus-get-one", resource = get.to_string()),
+                            "",
+                        ),
                     ],
-                    format!("Bank: {rate} {give} for 1 {get}"),
+                    t!(
+                        "menus-bank-title",
+                        rate = rate,
+                        give = give.to_string(),
+                        get = get.to_string()
+                    ),
                 )
             }
             _ => continue,
@@ -293,11 +348,23 @@ fn choices(g: &Game, seat: Seat, names: &[String], kind: MenuKind) -> Vec<Choice
             for get in Resource::ALL.into_iter().filter(|r| *r != give) {
                 out.push(Choice {
                     steps: vec![
-                        step("offer", "Offer a trade to the players", "1 card for 1 card"),
-                        step(give.to_string(), format!("Offer 1 {give}"), ""),
-                        step(get.to_string(), format!("Ask for 1 {get}"), ""),
+                        step("offer", t!("menus-offer"), t!("menus-offer-what")),
+                        step(
+                            give.name(),
+                            t!("menus-offer-one", resource = give.to_string()),
+                            "",
+                        ),
+                        step(
+                            get.name(),
+                            t!("menus-ask-one", resource = get.to_string()),
+                            "",
+                        ),
                     ],
-                    title: format!("Offer 1 {give} for 1 {get}"),
+                    title: t!(
+                        "menus-offer-title",
+                        give = give.to_string(),
+                        get = get.to_string()
+                    ),
                     leaf: Leaf::Offer { give, get },
                 });
             }
@@ -330,7 +397,7 @@ fn helper_menu_choices(g: &Game, seat: Seat, names: &[String]) -> Vec<Choice> {
             } else if rest.is_empty() {
                 // Beside longer paths (Candamir with and without a swap) a path needs its
                 // own last step, or it could not be told from the longer ones.
-                vec![head, step("-", title.clone(), "as it is")]
+                vec![head, step("-", title.clone(), t!("menus-as-it-is"))]
             } else {
                 vec![head, step(rest.clone(), title.clone(), "")]
             };
@@ -463,12 +530,12 @@ fn respond(
     }
     let menu = menu_at(
         menu_id(id, kind, g.version),
-        kind.question(),
+        &kind.question(),
         &matching,
         prefix,
     );
     let mut text = note.map(|n| format!("{n}\n")).unwrap_or_default();
-    text.push_str(kind.question());
+    text.push_str(&kind.question());
     let mut r = private_to_caller(caller, text).with_game(id);
     r.menu = Some(menu);
     vec![r]
@@ -478,20 +545,20 @@ fn respond(
 fn nothing_to_choose(g: &Game, seat: Seat, kind: MenuKind) -> String {
     let yours = g.waiting_for().contains(&seat);
     if !yours {
-        return "It is not your move now.".into();
+        return t!("menus-none-not-yours");
     }
     match kind {
         MenuKind::Build => {
-            "You can't build or buy anything now: not enough cards, or no legal place.".into()
+            t!("menus-none-build")
         }
-        MenuKind::Play => "You have no development card you can play now (a card bought this turn waits for your next turn; one card per turn).".into(),
+        MenuKind::Play => t!("menus-none-play"),
         MenuKind::Trade if g.phase == Phase::Main && g.current == seat => {
-            "You have no cards to trade, and nobody can be offered nothing.".into()
+            t!("menus-none-trade-cards")
         }
-        MenuKind::Trade => "You can't trade now: trading happens after your roll, on your own turn.".into(),
-        MenuKind::Robber => "The robber does not move now.".into(),
-        MenuKind::Discard => "You don't have to discard now.".into(),
-        MenuKind::Helper => "Your helper can't do anything now.".into(),
+        MenuKind::Trade => t!("menus-none-trade"),
+        MenuKind::Robber => t!("menus-none-robber"),
+        MenuKind::Discard => t!("menus-none-discard"),
+        MenuKind::Helper => t!("menus-none-helper"),
     }
 }
 
