@@ -432,9 +432,10 @@ fn second_held_out_questions_find_their_entry() {
 fn german_questions_find_their_entry() {
     assert!(HELD_OUT_DE.len() >= 20);
     let (accuracy, misses) = top1("German held-out set", Lang::De, HELD_OUT_DE);
-    // 60% with the first German word lists, 68% with stop words for the possessives.
+    // 60% with the first German word lists, 68% with stop words for the possessives, 76% with
+    // the participles the stemmer leaves alone (gekauft → kaufen).
     assert!(
-        accuracy >= 0.64,
+        accuracy >= 0.72,
         "top-1 accuracy {accuracy:.3}:\n{}",
         misses.join("\n")
     );
