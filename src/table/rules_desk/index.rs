@@ -1,16 +1,21 @@
-//! The desk's search index: BM25F over three fields of each entry. The question says what the
-//! entry is about, the keywords how players put it, the answer adds detail; each field is
-//! normalised by its own length, so a long answer neither drowns nor dilutes the question.
+//! The desk's search index: one `bm25` index per field of each entry (question, keywords,
+//! answer), built at start-up with the desk's own tokenizer. The question says what the entry
+//! is about, the keywords how players put it, the answer adds detail; each field is scored
+//! against its own average length, so a long answer neither drowns nor dilutes the question.
+//! The field scores are weighted and summed, then re-ranked with a bonus for entries whose
+//! question or keywords name the words asked about.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
+
+use bm25::{Embedder, EmbedderBuilder, Embedding, Scorer, TokenEmbedder, TokenEmbedding};
 
 use super::Entry;
 use super::tokens::{Language, Tokenizer};
 
-/// How much a term in each field counts: question, keywords, answer.
-const FIELD_WEIGHTS: [f32; 3] = [2.0, 2.0, 1.0];
+/// How much a match in each field counts: question, keywords, answer.
+const FIELD_WEIGHTS: [f32; 3] = [3.0, 2.0, 1.0];
 /// BM25's saturation: how quickly more occurrences stop adding.
-const K1: f32 = 3.0;
+const K1: f32 = 5.0;
 /// BM25's length normalisation: how much a longer field is discounted.
 const B: f32 = 0.75;
 /// A pair of words ("longest road") counts this much of a single word.
@@ -18,21 +23,34 @@ const PAIR_WEIGHT: f32 = 0.25;
 
 /// Added in proportion to the share of the question's words that the entry's question or
 /// keywords name: an entry about all of what is asked beats one that mentions much of it.
-const NAMED_BONUS: f32 = 3.0;
+const NAMED_BONUS: f32 = 10.0;
 
-/// One entry's fields as term counts.
-struct Fields {
-    counts: [BTreeMap<String, f32>; 3],
-    lengths: [f32; 3],
+/// A term as the `bm25` crate indexes it: a 64-bit hash, so distinct terms practically never
+/// share a slot.
+type Term = u64;
+
+/// The desk's tokenizer as the `bm25` crate sees it: every term of a field, words and pairs.
+/// Keywords are separate phrases, so no pair spans a `;`.
+struct FieldTerms<'t>(&'t Tokenizer);
+
+impl bm25::Tokenizer for FieldTerms<'_> {
+    fn tokenize(&self, input_text: &str) -> Vec<String> {
+        input_text
+            .split(';')
+            .flat_map(|part| self.0.terms(part))
+            .collect()
+    }
 }
 
 /// The entries, indexed for ranking by position.
 pub(super) struct Index {
     tokenizer: Tokenizer,
-    docs: Vec<Fields>,
-    average_lengths: [f32; 3],
-    /// In how many entries each term occurs.
-    document_frequency: BTreeMap<String, usize>,
+    /// One index per field, keyed by entry position.
+    fields: [Scorer<usize, Term>; 3],
+    /// How many entries there are.
+    size: usize,
+    /// Each entry's distinct words in its question and keywords.
+    named: Vec<BTreeSet<String>>,
     /// Each entry's distinct words.
     vocabulary: Vec<BTreeSet<String>>,
 }
@@ -40,50 +58,39 @@ pub(super) struct Index {
 impl Index {
     pub(super) fn build(entries: &[Entry], language: &'static Language) -> Index {
         let tokenizer = Tokenizer::new(language);
-        let docs: Vec<Fields> = entries
+        let texts: Vec<[String; 3]> = entries
             .iter()
-            .map(|e| {
-                let texts = [e.question.clone(), e.keywords.join(" ; "), e.answer.clone()];
-                let mut counts: [BTreeMap<String, f32>; 3] = Default::default();
-                let mut lengths = [0.0; 3];
-                for (f, text) in texts.iter().enumerate() {
-                    // Keywords are separate phrases: no pairs across them.
-                    let terms: Vec<String> = text
-                        .split(';')
-                        .flat_map(|part| tokenizer.terms(part))
-                        .collect();
-                    lengths[f] = terms.len() as f32;
-                    for t in terms {
-                        *counts[f].entry(t).or_default() += 1.0;
-                    }
-                }
-                Fields { counts, lengths }
+            .map(|e| [e.question.clone(), e.keywords.join(" ; "), e.answer.clone()])
+            .collect();
+        let fields = [0, 1, 2].map(|f| {
+            let corpus: Vec<&str> = texts.iter().map(|t| t[f].as_str()).collect();
+            let embedder: Embedder<Term, FieldTerms> =
+                EmbedderBuilder::with_tokenizer_and_fit_to_corpus(FieldTerms(&tokenizer), &corpus)
+                    .k1(K1)
+                    .b(B)
+                    .build();
+            let mut scorer = Scorer::new();
+            for (i, text) in corpus.iter().enumerate() {
+                scorer.upsert(&i, embedder.embed(text));
+            }
+            scorer
+        });
+        let named = texts
+            .iter()
+            .map(|[question, keywords, _]| {
+                let text = format!("{question} {keywords}");
+                tokenizer.words(&text).into_iter().collect()
             })
             .collect();
-        let n = docs.len().max(1) as f32;
-        let mut average_lengths = [0.0; 3];
-        for (f, average) in average_lengths.iter_mut().enumerate() {
-            *average = (docs.iter().map(|d| d.lengths[f]).sum::<f32>() / n).max(1.0);
-        }
-        let mut document_frequency = BTreeMap::new();
-        for d in &docs {
-            let terms: BTreeSet<&String> = d.counts.iter().flat_map(|c| c.keys()).collect();
-            for t in terms {
-                *document_frequency.entry(t.clone()).or_insert(0) += 1;
-            }
-        }
-        let vocabulary = entries
+        let vocabulary = texts
             .iter()
-            .map(|e| {
-                let all = format!("{} {} {}", e.question, e.keywords.join(" "), e.answer);
-                tokenizer.words(&all).into_iter().collect()
-            })
+            .map(|t| tokenizer.words(&t.join(" ")).into_iter().collect())
             .collect();
         Index {
             tokenizer,
-            docs,
-            average_lengths,
-            document_frequency,
+            fields,
+            size: entries.len(),
+            named,
             vocabulary,
         }
     }
@@ -105,29 +112,16 @@ impl Index {
     /// Ties go to the earlier entry, so the order never depends on anything but the data.
     pub(super) fn rank(&self, question: &str) -> Vec<(usize, f32)> {
         let terms: BTreeSet<String> = self.tokenizer.terms(question).into_iter().collect();
-        let n = self.docs.len() as f32;
-        let idf = |t: &str| {
-            let df = self.document_frequency.get(t).copied().unwrap_or(0) as f32;
-            (1.0 + (n - df + 0.5) / (df + 0.5)).ln()
-        };
-        let words: Vec<&String> = terms.iter().filter(|t| !t.contains(' ')).collect();
-        let mut hits: Vec<(usize, f32)> = self
-            .docs
-            .iter()
-            .enumerate()
-            .map(|(i, doc)| {
-                let score = terms
-                    .iter()
-                    .map(|t| {
-                        let tf = self.weighted_frequency(doc, t);
-                        let weight = if t.contains(' ') { PAIR_WEIGHT } else { 1.0 };
-                        weight * idf(t) * tf / (K1 + tf)
-                    })
-                    .sum::<f32>();
-                let named = words
-                    .iter()
-                    .filter(|t| doc.counts[0].contains_key(**t) || doc.counts[1].contains_key(**t))
-                    .count() as f32;
+        let (pairs, words): (Vec<&String>, Vec<&String>) =
+            terms.iter().partition(|t| t.contains(' '));
+        let word_query = query(&words);
+        let pair_query = query(&pairs);
+        let mut hits: Vec<(usize, f32)> = (0..self.size)
+            .map(|i| {
+                let score = self.relevance(i, &word_query, &pair_query);
+                let named = self.named.get(i).map_or(0, |known| {
+                    words.iter().filter(|w| known.contains(**w)).count()
+                }) as f32;
                 let score = if score > 0.0 {
                     score + NAMED_BONUS * named / words.len().max(1) as f32
                 } else {
@@ -141,13 +135,15 @@ impl Index {
         hits
     }
 
-    /// A term's occurrences in an entry, each field weighted and normalised by its length.
-    fn weighted_frequency(&self, doc: &Fields, term: &str) -> f32 {
-        (0..3)
-            .map(|f| {
-                let count = doc.counts[f].get(term).copied().unwrap_or(0.0);
-                let norm = 1.0 - B + B * doc.lengths[f] / self.average_lengths[f];
-                FIELD_WEIGHTS[f] * count / norm
+    /// Entry `i`'s BM25 scores in each field, weighted and summed. The crate's scores run up
+    /// to `K1 + 1` per term; dividing by it keeps a term's worth below one, on the bonus's scale.
+    fn relevance(&self, i: usize, words: &Embedding<Term>, pairs: &Embedding<Term>) -> f32 {
+        self.fields
+            .iter()
+            .zip(FIELD_WEIGHTS)
+            .map(|(field, weight)| {
+                let of = |q| field.score(&i, q).unwrap_or(0.0);
+                weight * (of(words) + PAIR_WEIGHT * of(pairs)) / (K1 + 1.0)
             })
             .sum()
     }
@@ -157,4 +153,17 @@ impl Index {
     pub(super) fn tokens(&self, text: &str) -> Vec<String> {
         self.tokenizer.words(text)
     }
+}
+
+/// Distinct terms as a query for the crate's scorer, which reads only the terms' slots.
+fn query(terms: &[&String]) -> Embedding<Term> {
+    Embedding(
+        terms
+            .iter()
+            .map(|t| TokenEmbedding {
+                index: Term::embed(t),
+                value: 1.0,
+            })
+            .collect(),
+    )
 }
