@@ -7,7 +7,9 @@
 
 mod table_support;
 
-use catan_bot::table::rules_desk::{Answer, Desk, MAX_QUESTION_CHARS};
+use catan_bot::table::rules_desk::{
+    Answer, Desk, DeskError, Lang, MAX_QUESTION_CHARS, answer_in, answer_text_in, dont_know,
+};
 use catan_bot::table::typed_hints::typed_hints_line;
 use catan_bot::table::{Audience, Hint};
 use table_support::*;
@@ -153,11 +155,217 @@ const HELD_OUT: &[(&str, &str)] = &[
     ("where is the robber at the start", "robber-start"),
 ];
 
-#[test]
-fn held_out_questions_find_their_entry() {
-    let desk = Desk::shared().expect("knowledge base");
-    assert!(HELD_OUT.len() >= 40);
-    for (_, id) in HELD_OUT {
+/// A second held-out list, written from the rules page and the FAQ before the desk's second
+/// round of tuning (tokenizer, weights, keywords), so that round could not be fitted to it.
+const HELD_OUT_2: &[(&str, &str)] = &[
+    ("what's the price of a settlement", "building-costs"),
+    (
+        "how many cities can one player have at most",
+        "piece-limits",
+    ),
+    ("how many wool cards does the bank have", "supply-size"),
+    ("how many knights are in the development deck", "dev-deck"),
+    ("is there a 7 token on the board", "number-tokens"),
+    ("how many harbors are on the board", "port-count"),
+    ("is longest road the same as longest route", "edition-names"),
+    ("do ports need to touch land on both sides", "port-places"),
+    ("which intersections get to use a harbour", "port-places"),
+    (
+        "in setup, who places first in the second round",
+        "setup-order",
+    ),
+    (
+        "during the opening, can my second road touch my first settlement instead",
+        "setup-road",
+    ),
+    (
+        "can I take a spot just so my opponent cannot have it",
+        "setup-blocking",
+    ),
+    (
+        "can i use a knight before rolling the dice",
+        "card-before-roll",
+    ),
+    (
+        "does a city get two cards when its number is rolled",
+        "city-production",
+    ),
+    (
+        "there's only 2 brick left and three players should get brick, who gets it",
+        "shortage",
+    ),
+    (
+        "only I am due wool and the bank has fewer than i need",
+        "shortage-one-player",
+    ),
+    (
+        "are we allowed to count the cards left in the bank",
+        "count-supply",
+    ),
+    ("what happens on a roll of 7", "seven-rolled"),
+    (
+        "who can I take a card from after placing the robber",
+        "steal",
+    ),
+    ("can I rob myself", "steal-self"),
+    (
+        "i rolled a 7, may i still play a development card afterwards",
+        "card-after-seven",
+    ),
+    ("can I swap a brick for a brick", "same-resource-trade"),
+    (
+        "can I trade my victory point card to another player",
+        "trade-dev-cards",
+    ),
+    (
+        "after building a road can I go back to trading",
+        "trade-after-build",
+    ),
+    ("how does 4 to 1 trading with the bank work", "bank-trade"),
+    (
+        "can I ask the bank for grain if there is none left",
+        "bank-empty-card",
+    ),
+    (
+        "can I build a settlement on an opponent's road end",
+        "settlement-on-opponent-road",
+    ),
+    (
+        "can settlements be built along the edge of the island by the sea",
+        "coastal-intersection",
+    ),
+    ("can I save a spot for my settlement later", "reserve-spot"),
+    (
+        "is there a limit to how many roads I build per turn",
+        "roads-per-turn",
+    ),
+    (
+        "what happens to my monopoly card after I use it",
+        "played-cards",
+    ),
+    (
+        "do knight cards I haven't played count toward largest army",
+        "unplayed-knights",
+    ),
+    (
+        "does my own town interrupt my road for longest road",
+        "longest-route-own-building",
+    ),
+    (
+        "how do I cut another player's long road",
+        "longest-route-break",
+    ),
+    (
+        "my route was split by an enemy settlement, can I build around it",
+        "longest-route-bypass",
+    ),
+    (
+        "the current player has 10 points but hasn't seen it, should we tell them",
+        "win-unnoticed",
+    ),
+    (
+        "can i reach 10 points by building in the special building phase",
+        "sbp-win",
+    ),
+    (
+        "what is different in the 5-6 player extension",
+        "five-six-components",
+    ),
+    ("can i lie about what cards i have", "hidden-hands"),
+    ("what does road building let me do", "road-building-card"),
+    ("can the host set the victory target to 12", "table-options"),
+    ("when can i use my helper", "helpers-limits"),
+];
+
+/// German questions as players ask them, for the German desk (`entries.de.toml`), written
+/// before its word lists were tuned.
+const HELD_OUT_DE: &[(&str, &str)] = &[
+    ("Was muss ich für eine Straße bezahlen?", "building-costs"),
+    (
+        "Wie viele Siedlungen darf ich höchstens haben?",
+        "piece-limits",
+    ),
+    ("Wo steht der Räuber am Anfang des Spiels?", "robber-start"),
+    (
+        "Muss meine zweite Siedlung an meiner ersten Straße liegen?",
+        "setup-second-anywhere",
+    ),
+    (
+        "Ich habe 9 Karten und jemand würfelt eine 7 – wie viele muss ich abgeben?",
+        "discard-odd",
+    ),
+    (
+        "Kriege ich auch Rohstoffe, wenn ein Mitspieler würfelt?",
+        "production-any-turn",
+    ),
+    (
+        "Darf der Räuber auf dem gleichen Feld bleiben?",
+        "robber-must-move",
+    ),
+    (
+        "Kann man mit dem Räuber eine Ritterkarte klauen?",
+        "steal-dev-cards",
+    ),
+    ("Darf ich meinem Freund ein Schaf schenken?", "no-gifts"),
+    (
+        "Kann ich am 2:1-Getreidehafen zwei Weizen gegen ein Erz tauschen?",
+        "port-special",
+    ),
+    (
+        "Wie oft darf ich in einem Zug mit der Bank tauschen?",
+        "bank-multiple",
+    ),
+    (
+        "Darf ich zwei Entwicklungskarten in einem Zug spielen?",
+        "one-card-per-turn",
+    ),
+    (
+        "Ich habe gerade einen Ritter gekauft, darf ich ihn sofort spielen?",
+        "card-bought-this-turn",
+    ),
+    ("Was bringt mir die Erfindung?", "invention-card"),
+    (
+        "Zählt ein Ring aus Straßen für die längste Handelsstraße?",
+        "longest-route-count",
+    ),
+    (
+        "Wie viele Ritter brauche ich für die größte Rittermacht?",
+        "largest-army",
+    ),
+    (
+        "Kann ich gewinnen, wenn gerade ein anderer am Zug ist?",
+        "win-other-turn",
+    ),
+    (
+        "Darf ich in der speziellen Bauphase mit der Bank handeln?",
+        "sbp-limits",
+    ),
+    (
+        "Darf ich direkt neben meine eigene Siedlung bauen?",
+        "distance-rule-own",
+    ),
+    ("Wer beginnt das Spiel?", "first-player"),
+    (
+        "Kann ich schon tauschen, bevor ich gewürfelt habe?",
+        "trade-before-roll",
+    ),
+    ("Wie viele Punkte bringt eine Stadt?", "victory-points"),
+    (
+        "Darf ich eine Straße irgendwo weit weg von meinen Gebäuden bauen?",
+        "road-disconnected",
+    ),
+    (
+        "Kann ich den 3:1-Hafen meines Nachbarn benutzen?",
+        "port-other-player",
+    ),
+    ("Was passiert, wenn die Bank kein Erz mehr hat?", "shortage"),
+];
+
+/// Asks every question of `set`; prints the top-1 accuracy and every miss, and returns the
+/// accuracy and the misses.
+fn top1(name: &str, lang: Lang, set: &[(&str, &str)]) -> (f64, Vec<String>) {
+    let desk = Desk::shared_in(lang).expect("knowledge base");
+    for (_, id) in set {
         assert!(
             desk.entries().iter().any(|e| e.id == *id),
             "no entry `{id}`"
@@ -165,7 +373,7 @@ fn held_out_questions_find_their_entry() {
     }
     let mut misses = Vec::new();
     let mut lowest_hit = f32::MAX;
-    for (question, id) in HELD_OUT {
+    for (question, id) in set {
         let found = match desk.ask(question) {
             Ok(Answer::Found { best, score, .. }) => {
                 if best.id == *id {
@@ -180,25 +388,115 @@ fn held_out_questions_find_their_entry() {
             misses.push(format!("  {question:?}: expected {id}, got {found}"));
         }
     }
-    let hits = HELD_OUT.len() - misses.len();
-    let accuracy = hits as f64 / HELD_OUT.len() as f64;
+    let hits = set.len() - misses.len();
+    let accuracy = hits as f64 / set.len() as f64;
     println!(
-        "rules desk: {} entries; top-1 accuracy {hits}/{} = {:.1}%",
+        "rules desk, {name}: {} entries; top-1 accuracy {hits}/{} = {:.1}%",
         desk.entries().len(),
-        HELD_OUT.len(),
+        set.len(),
         accuracy * 100.0
     );
     println!("lowest score of a right answer: {lowest_hit:.2}");
     for m in &misses {
         println!("{m}");
     }
-    // The goal is 85%; the desk does not reach it yet (62% when this floor was set), so the
-    // floor only guards against getting worse. Raise it as the desk improves.
+    (accuracy, misses)
+}
+
+#[test]
+fn held_out_questions_find_their_entry() {
+    assert!(HELD_OUT.len() >= 40);
+    let (accuracy, misses) = top1("held-out set 1", Lang::En, HELD_OUT);
+    // The goal is 85%. 62% before the desk's second round of tuning, 82% after it; the floor
+    // guards against getting worse and sits a little under the figure reached.
     assert!(
-        accuracy >= 0.60,
+        accuracy >= 0.80,
         "top-1 accuracy {accuracy:.3}:\n{}",
         misses.join("\n")
     );
+}
+
+#[test]
+fn second_held_out_questions_find_their_entry() {
+    assert!(HELD_OUT_2.len() >= 30);
+    let (accuracy, misses) = top1("held-out set 2", Lang::En, HELD_OUT_2);
+    // 69% before the second round of tuning, 85.7% after it.
+    assert!(
+        accuracy >= 0.83,
+        "top-1 accuracy {accuracy:.3}:\n{}",
+        misses.join("\n")
+    );
+}
+
+#[test]
+fn german_questions_find_their_entry() {
+    assert!(HELD_OUT_DE.len() >= 20);
+    let (accuracy, misses) = top1("German held-out set", Lang::De, HELD_OUT_DE);
+    // 60% with the first German word lists, 68% with stop words for the possessives, 76% with
+    // the participles the stemmer leaves alone (gekauft → kaufen).
+    assert!(
+        accuracy >= 0.72,
+        "top-1 accuracy {accuracy:.3}:\n{}",
+        misses.join("\n")
+    );
+}
+
+#[test]
+fn the_german_and_english_knowledge_bases_have_the_same_entries() {
+    let english = Desk::shared_in(Lang::En).expect("English knowledge base");
+    let german = Desk::shared_in(Lang::De).expect("German knowledge base");
+    let ids = |desk: &Desk| {
+        desk.entries()
+            .iter()
+            .map(|e| e.id.clone())
+            .collect::<std::collections::BTreeSet<_>>()
+    };
+    assert_eq!(ids(english), ids(german));
+    for (en, de) in english.entries().iter().zip(german.entries()) {
+        assert_eq!(en.id, de.id, "same order");
+        assert_eq!(en.source, de.source, "{}", en.id);
+        assert_ne!(en.question, de.question, "{}: not translated", en.id);
+        assert_ne!(en.answer, de.answer, "{}: not translated", en.id);
+    }
+}
+
+#[test]
+fn answers_and_fixed_texts_come_in_the_language_asked_for() {
+    let Ok(Answer::Found { best, see_also, .. }) = answer_in(
+        "de",
+        "Darf ich Karten verschenken, wenn ich nett sein will?",
+    ) else {
+        panic!("no German answer");
+    };
+    assert_eq!(best.id, "no-gifts");
+    let text = answer_text_in("de", best, &see_also);
+    assert!(text.contains("\nSiehe auch: "), "{text}");
+    assert!(!text.contains("See also"), "{text}");
+    let Ok(Answer::Found { best, .. }) = answer_in("en", "can I give cards away for free?") else {
+        panic!("no English answer");
+    };
+    assert_eq!(best.id, "no-gifts");
+    // Any other code is English.
+    assert_eq!(answer_in("fr", "chess"), Ok(Answer::Unknown));
+    assert_eq!(
+        answer_in("de", "Wie wird morgen das Wetter in Berlin?"),
+        Ok(Answer::Unknown)
+    );
+    assert_eq!(dont_know("de"), "Darauf weiß ich keine Antwort.");
+    assert_eq!(dont_know("en"), "I don't know the answer to that.");
+    let long = "warum ".repeat(60);
+    let Err(e) = answer_in("de", &long) else {
+        panic!("a long question was read");
+    };
+    assert_eq!(
+        e,
+        DeskError::TooLong {
+            chars: 360,
+            max: MAX_QUESTION_CHARS
+        }
+    );
+    assert!(e.text("de").contains("bis 300 Zeichen"), "{}", e.text("de"));
+    assert_eq!(e.text("en"), e.to_string());
 }
 
 #[test]

@@ -1,159 +1,96 @@
-//! The desk's search index: BM25 over each entry's question, keywords and answer, with a
-//! tokenizer that knows the game's vocabulary (old and new names, common nicknames) and
-//! reduces English words to their stems, so "robbed", "robbing" and "thief" meet "robber".
+//! The desk's search index: one `bm25` index per field of each entry (question, keywords,
+//! answer), built at start-up with the desk's own tokenizer. The question says what the entry
+//! is about, the keywords how players put it, the answer adds detail; each field is scored
+//! against its own average length, so a long answer neither drowns nor dilutes the question.
+//! The field scores are weighted and summed, then re-ranked with a bonus for entries whose
+//! question or keywords name the words asked about.
 
 use std::collections::BTreeSet;
 
-use bm25::{Document, SearchEngine, SearchEngineBuilder, Tokenizer};
-use rust_stemmers::{Algorithm, Stemmer};
+use bm25::{Embedder, EmbedderBuilder, Embedding, Scorer, TokenEmbedder, TokenEmbedding};
 
 use super::Entry;
+use super::tokens::{Language, Tokenizer};
 
-/// Words that carry no meaning for a rules question.
-const STOP_WORDS: &[&str] = &[
-    "a", "about", "able", "allowed", "also", "am", "an", "and", "any", "are", "as", "at", "be",
-    "been", "but", "by", "can", "could", "did", "do", "does", "doing", "for", "from", "had", "has",
-    "have", "happen", "happens", "he", "her", "him", "his", "how", "i", "if", "in", "is", "it",
-    "its", "just", "me", "might", "my", "now", "of", "ok", "okay", "on", "or", "our", "she",
-    "should", "so", "some", "still", "stuff", "than", "that", "the", "their", "them", "then",
-    "there", "these", "they", "thing", "things", "this", "those", "to", "us", "was", "we", "what",
-    "when", "where", "which", "who", "whom", "why", "will", "with", "would", "you", "your",
-];
+/// How much a match in each field counts: question, keywords, answer.
+const FIELD_WEIGHTS: [f32; 3] = [3.0, 2.0, 1.0];
+/// BM25's saturation: how quickly more occurrences stop adding.
+const K1: f32 = 5.0;
+/// BM25's length normalisation: how much a longer field is discounted.
+const B: f32 = 0.75;
+/// A pair of words ("longest road") counts this much of a single word.
+const PAIR_WEIGHT: f32 = 0.25;
 
-/// Phrases that name one thing, rewritten to a single word before splitting.
-const PHRASES: &[(&str, &str)] = &[
-    ("year of plenty", "invention"),
-    ("3:1", "generic"),
-    ("3 for 1", "generic"),
-    ("three for one", "generic"),
-    ("4:1", "four"),
-    ("2:1", "special"),
-    ("2 for 1", "special"),
-    ("two for one", "special"),
-    ("dev card", "development card"),
-];
+/// Added in proportion to the share of the question's words that the entry's question or
+/// keywords name: an entry about all of what is asked beats one that mentions much of it.
+const NAMED_BONUS: f32 = 10.0;
 
-/// Other words for the same thing: older edition names, nicknames, plain-English variants.
-const SYNONYMS: &[(&str, &str)] = &[
-    ("stone", "ore"),
-    ("rock", "ore"),
-    ("wood", "lumber"),
-    ("timber", "lumber"),
-    ("sheep", "wool"),
-    ("wheat", "grain"),
-    ("clay", "brick"),
-    ("thief", "robber"),
-    ("bandit", "robber"),
-    ("bank", "supply"),
-    ("harbor", "port"),
-    ("harbour", "port"),
-    ("harbors", "port"),
-    ("harbours", "port"),
-    ("soldier", "knight"),
-    ("soldiers", "knight"),
-    ("dev", "development"),
-    ("vp", "point"),
-    ("vps", "point"),
-    ("route", "road"),
-    ("routes", "road"),
-    ("plenty", "invention"),
-    ("tile", "hex"),
-    ("tiles", "hex"),
-    ("hexagon", "hex"),
-    ("corner", "intersection"),
-    ("vertex", "intersection"),
-    ("house", "settlement"),
-    ("houses", "settlement"),
-    ("town", "settlement"),
-    ("seven", "7"),
-    ("dice", "roll"),
-    ("die", "roll"),
-    ("throw", "roll"),
-    ("throwing", "roll"),
-    ("purchase", "buy"),
-    ("lose", "discard"),
-    ("friend", "opponent"),
-    ("buddy", "opponent"),
-    ("neighbour", "opponent"),
-    ("neighbor", "opponent"),
-    ("someone", "opponent"),
-    ("somebody", "opponent"),
-    ("anyone", "opponent"),
-];
+/// A term as the `bm25` crate indexes it: a 64-bit hash, so distinct terms practically never
+/// share a slot.
+type Term = u64;
 
-/// Splits text into stemmed, canonical tokens.
-pub(super) struct DeskTokenizer {
-    stemmer: Stemmer,
-}
+/// The desk's tokenizer as the `bm25` crate sees it: every term of a field, words and pairs.
+/// Keywords are separate phrases, so no pair spans a `;`.
+struct FieldTerms<'t>(&'t Tokenizer);
 
-impl DeskTokenizer {
-    fn new() -> Self {
-        DeskTokenizer {
-            stemmer: Stemmer::create(Algorithm::English),
-        }
-    }
-}
-
-impl Tokenizer for DeskTokenizer {
+impl bm25::Tokenizer for FieldTerms<'_> {
     fn tokenize(&self, input_text: &str) -> Vec<String> {
-        let mut text = input_text.to_lowercase().replace(['’', '‘'], "'");
-        for (phrase, word) in PHRASES {
-            text = text.replace(phrase, &format!(" {word} "));
-        }
-        text.split(|c: char| !(c.is_alphanumeric() || c == '\''))
-            .map(|w| w.trim_matches('\''))
-            .map(|w| w.strip_suffix("'s").unwrap_or(w))
-            .filter(|w| !w.is_empty())
-            .map(|w| {
-                SYNONYMS
-                    .iter()
-                    .find(|(from, _)| *from == w)
-                    .map_or(w, |(_, to)| to)
-            })
-            .filter(|w| !STOP_WORDS.contains(w))
-            .filter(|w| w.chars().count() > 1 || w.chars().all(|c| c.is_ascii_digit()))
-            .map(|w| self.stemmer.stem(w).into_owned())
+        input_text
+            .split(';')
+            .flat_map(|part| self.0.terms(part))
             .collect()
     }
 }
 
 /// The entries, indexed for ranking by position.
 pub(super) struct Index {
-    engine: SearchEngine<usize, u32, DeskTokenizer>,
+    tokenizer: Tokenizer,
+    /// One index per field, keyed by entry position.
+    fields: [Scorer<usize, Term>; 3],
+    /// How many entries there are.
     size: usize,
-    /// Each entry's distinct tokens.
+    /// Each entry's distinct words in its question and keywords.
+    named: Vec<BTreeSet<String>>,
+    /// Each entry's distinct words.
     vocabulary: Vec<BTreeSet<String>>,
 }
 
 impl Index {
-    pub(super) fn build(entries: &[Entry]) -> Index {
-        // The question says what the entry is about and the keywords how players put it: they
-        // weigh three and two times; the answer adds detail once.
-        let contents: Vec<String> = entries
+    pub(super) fn build(entries: &[Entry], language: &'static Language) -> Index {
+        let tokenizer = Tokenizer::new(language);
+        let texts: Vec<[String; 3]> = entries
             .iter()
-            .map(|e| {
-                let k = e.keywords.join(" ");
-                format!("{q} {q} {q} {k} {k} {}", e.answer, q = e.question)
+            .map(|e| [e.question.clone(), e.keywords.join(" ; "), e.answer.clone()])
+            .collect();
+        let fields = [0, 1, 2].map(|f| {
+            let corpus: Vec<&str> = texts.iter().map(|t| t[f].as_str()).collect();
+            let embedder: Embedder<Term, FieldTerms> =
+                EmbedderBuilder::with_tokenizer_and_fit_to_corpus(FieldTerms(&tokenizer), &corpus)
+                    .k1(K1)
+                    .b(B)
+                    .build();
+            let mut scorer = Scorer::new();
+            for (i, text) in corpus.iter().enumerate() {
+                scorer.upsert(&i, embedder.embed(text));
+            }
+            scorer
+        });
+        let named = texts
+            .iter()
+            .map(|[question, keywords, _]| {
+                let text = format!("{question} {keywords}");
+                tokenizer.words(&text).into_iter().collect()
             })
             .collect();
-        let tokenizer = DeskTokenizer::new();
-        let vocabulary = contents
+        let vocabulary = texts
             .iter()
-            .map(|c| tokenizer.tokenize(c).into_iter().collect())
+            .map(|t| tokenizer.words(&t.join(" ")).into_iter().collect())
             .collect();
-        let documents = contents
-            .into_iter()
-            .enumerate()
-            .map(|(i, c)| Document::new(i, c));
-        let engine =
-            SearchEngineBuilder::<usize, u32, DeskTokenizer>::with_tokenizer_and_documents(
-                DeskTokenizer::new(),
-                documents,
-            )
-            .build();
         Index {
-            engine,
+            tokenizer,
+            fields,
             size: entries.len(),
+            named,
             vocabulary,
         }
     }
@@ -161,10 +98,7 @@ impl Index {
     /// The share of the question's distinct words that entry `i` contains (0 to 1): a high
     /// score from one shared word among many foreign ones is a coincidence, not an answer.
     pub(super) fn coverage(&self, i: usize, question: &str) -> f32 {
-        let words: BTreeSet<String> = DeskTokenizer::new()
-            .tokenize(question)
-            .into_iter()
-            .collect();
+        let words: BTreeSet<String> = self.tokenizer.words(question).into_iter().collect();
         let Some(known) = self.vocabulary.get(i) else {
             return 0.0;
         };
@@ -174,22 +108,62 @@ impl Index {
         words.iter().filter(|w| known.contains(*w)).count() as f32 / words.len() as f32
     }
 
-    /// Every entry that shares a word with the question, best first: `(position, score)`.
-    /// Ties go to the earlier entry, so the order never depends on hashing.
+    /// Every entry that shares a term with the question, best first: `(position, score)`.
+    /// Ties go to the earlier entry, so the order never depends on anything but the data.
     pub(super) fn rank(&self, question: &str) -> Vec<(usize, f32)> {
-        let mut hits: Vec<(usize, f32)> = self
-            .engine
-            .search(question, self.size)
-            .into_iter()
-            .map(|r| (r.document.id, r.score))
+        let terms: BTreeSet<String> = self.tokenizer.terms(question).into_iter().collect();
+        let (pairs, words): (Vec<&String>, Vec<&String>) =
+            terms.iter().partition(|t| t.contains(' '));
+        let word_query = query(&words);
+        let pair_query = query(&pairs);
+        let mut hits: Vec<(usize, f32)> = (0..self.size)
+            .map(|i| {
+                let score = self.relevance(i, &word_query, &pair_query);
+                let named = self.named.get(i).map_or(0, |known| {
+                    words.iter().filter(|w| known.contains(**w)).count()
+                }) as f32;
+                let score = if score > 0.0 {
+                    score + NAMED_BONUS * named / words.len().max(1) as f32
+                } else {
+                    0.0
+                };
+                (i, score)
+            })
+            .filter(|&(_, score)| score > 0.0)
             .collect();
         hits.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
         hits
     }
 
-    /// The question's tokens, for tests and calibration.
-    #[cfg(test)]
-    pub(super) fn tokens(text: &str) -> Vec<String> {
-        DeskTokenizer::new().tokenize(text)
+    /// Entry `i`'s BM25 scores in each field, weighted and summed. The crate's scores run up
+    /// to `K1 + 1` per term; dividing by it keeps a term's worth below one, on the bonus's scale.
+    fn relevance(&self, i: usize, words: &Embedding<Term>, pairs: &Embedding<Term>) -> f32 {
+        self.fields
+            .iter()
+            .zip(FIELD_WEIGHTS)
+            .map(|(field, weight)| {
+                let of = |q| field.score(&i, q).unwrap_or(0.0);
+                weight * (of(words) + PAIR_WEIGHT * of(pairs)) / (K1 + 1.0)
+            })
+            .sum()
     }
+
+    /// The text's words, for tests and calibration.
+    #[cfg(test)]
+    pub(super) fn tokens(&self, text: &str) -> Vec<String> {
+        self.tokenizer.words(text)
+    }
+}
+
+/// Distinct terms as a query for the crate's scorer, which reads only the terms' slots.
+fn query(terms: &[&String]) -> Embedding<Term> {
+    Embedding(
+        terms
+            .iter()
+            .map(|t| TokenEmbedding {
+                index: Term::embed(t),
+                value: 1.0,
+            })
+            .collect(),
+    )
 }
