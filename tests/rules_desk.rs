@@ -432,10 +432,10 @@ fn second_held_out_questions_find_their_entry() {
 fn german_questions_find_their_entry() {
     assert!(HELD_OUT_DE.len() >= 20);
     let (accuracy, misses) = top1("German held-out set", Lang::De, HELD_OUT_DE);
-    // 60% with the first German word lists, 68% with stop words for the possessives, 76% with
-    // the participles the stemmer leaves alone (gekauft → kaufen).
+    // With the bm25 crate scoring each field on its own: 64% (a hand-written BM25F pooling
+    // the fields reached 76%; the crate is kept, as the issue asks, and the figure reported).
     assert!(
-        accuracy >= 0.72,
+        accuracy >= 0.60,
         "top-1 accuracy {accuracy:.3}:\n{}",
         misses.join("\n")
     );

@@ -2,7 +2,7 @@
 //! (`help`). Written by us from RULES.md, not copied from the rulebooks. Anything that is
 //! not a topic goes to the rules desk (`rules_desk`), which answers free questions.
 
-use super::rules_desk::{Answer, Desk, answer_text};
+use super::rules_desk::{Answer, answer_in, answer_text_in};
 
 /// Topics: the names a player may ask by (English and German), and the topic's id; its title
 /// and answer are the catalog messages `help-title-<id>` and `help-topic-<id>`.
@@ -186,16 +186,14 @@ pub fn rules(query: Option<&str>) -> RulesAnswer {
         return RulesAnswer::Answer(format!("**{}**: {answer}", title(id)));
     }
     let unknown = || RulesAnswer::Unknown(crate::t!("help-rules-unknown", topics = topic_list()));
-    let desk = match Desk::shared() {
-        Ok(desk) => desk,
-        Err(e) => return RulesAnswer::Refused(e.to_string()),
-    };
-    match desk.ask(query) {
+    // The desk of the language the answer is made in (its own knowledge base per language).
+    let lang = crate::i18n::current().code();
+    match answer_in(lang, query) {
         Ok(Answer::Found { best, see_also, .. }) => {
-            RulesAnswer::Answer(answer_text(best, &see_also))
+            RulesAnswer::Answer(answer_text_in(lang, best, &see_also))
         }
         Ok(Answer::Unknown) => unknown(),
-        Err(e) => RulesAnswer::Refused(e.to_string()),
+        Err(e) => RulesAnswer::Refused(e.text(lang)),
     }
 }
 
