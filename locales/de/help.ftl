@@ -15,16 +15,16 @@ hints-rules = { $cmd } zeigt die Regelthemen
 help-rules-topics = Regelthemen: { $topics }. Frag nach einem davon oder stell eine Frage in deinen eigenen Worten.
 help-rules-unknown = Darauf weiß ich keine Antwort. Regelthemen: { $topics }.
 help-commands =
-    {"**"}Lobby**: `neu [players 4] [board beginner|variable|random-tokens] [vp 10] [discard 7] [timer 5|off]`, `setze vp 12`, `mitspielen`, `verlassen`, `starten` (Gastgeber), `abbrechen` (Gastgeber oder ein Verwalter); nach einem Spiel `revanche` (dieselben Spieler und Einstellungen).
+    {"**"}Lobby**: `neu [spieler 4] [spielplan einsteiger|variabel|zufallszahlen] [sp 10] [ablegen 7] [zugtimer 5|aus]`, `setze sp 12`, `mitspielen`, `verlassen`, `starten` (Gastgeber), `abbrechen` (Gastgeber oder ein Verwalter); nach einem Spiel `revanche` (dieselben Spieler und Einstellungen).
     {"**"}Bots**: `addbot [easy|strong]`, `removebot [name]` (Gastgeber, in der Lobby; oder `neu bots 3`); `setze afk wait` legt fest, was passiert, wenn der Zugtimer abläuft (bot, die Vorgabe: ein Bot spielt den Platz; auto: ein automatischer Spielzug; wait: nichts); mit `weg` spielt ein Bot deinen Platz, bis du wieder etwas tust oder `zurück` sagst.
     {"**"}Dein Zug**: `würfeln`, `baue straße 8-13`, `baue siedlung 12`, `baue stadt 12`, `kaufe`, `ende`.
     {"**"}Karten**: `spiele ritter C3 bob`, `spiele straßenbau 8-13 13-9`, `spiele erfindung wolle erz`, `spiele monopol erz`.
     {"**"}Nach einer 7**: `abwerfen 2 wolle 1 erz`, `räuber C3 bob`.
-    {"**"}Helfer von Catan** (`neu helpers on` oder `setze helpers on`): `helfer ?` (was dein Helfer jetzt tun kann), `helfer use jean erz`, `helfer use nassir wolle from bob`, dann `helfer flip` oder `helfer exchange lin`.
+    {"**"}Helfer von Catan** (`neu helfer an` oder `setze helfer an`): `helfer ?` zeigt, was dein Helfer jetzt tun kann, als Befehle zum Tippen.
     {"**"}Handel**: `bank 4 erz für 1 wolle`; `biete 1 wolle für 1 erz [an bob]`, `annehmen 1`, `ablehnen 1`, `bestätige 1 bob`, `zurückziehen 1`, `handel liste`.
     {"**"}Info**: `züge` (was du jetzt tun kannst), `baue straße ?` (wo: auch `baue siedlung ?`, `baue stadt ?`, `räuber ?`, `räuber C3 ?`, `spiele ritter ?`, `spiele straßenbau ?`), `hand`, `spielplan`, `status`, `protokoll`, `exportieren` (die Aufzeichnung des Spiels, für `catan-bot verify`), `regeln <thema>`.
     Spieler nennst du genau so, wie sie angezeigt werden, oder nach Platz: `räuber C3 platz 2`.
-    Kreuzungen sind die Zahlen auf dem Spielplan, Straßen zwei benachbarte Zahlen (`8-13`), Felder Reihenbuchstabe + Position (`C3`). Englische Namen gehen auch: brick, lumber, wool, grain, ore, knight, year of plenty.
+    Kreuzungen sind die Zahlen auf dem Spielplan, Straßen zwei benachbarte Zahlen (`8-13`), Felder Reihenbuchstabe + Position (`C3`). Die englischen Namen der Rohstoffe und Karten gehen auch.
 
 help-title-robber = Räuber
 help-topic-robber = Der Räuber blockiert sein Feld: Solange er dort steht, bringt es keine Erträge. Er zieht, wenn jemand eine 7 würfelt oder einen Ritter ausspielt: Der Spieler stellt ihn auf ein anderes Feld (die Wüste ist erlaubt) und zieht eine zufällige Karte von einem Spieler mit Siedlung oder Stadt an diesem Feld (bei mehreren nach Wahl; nie von sich selbst; hat niemand Karten, wird nichts gezogen).

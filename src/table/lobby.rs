@@ -224,26 +224,32 @@ pub fn parse_settings(words: &[&str]) -> Result<Vec<Setting>, ParseError> {
             return Err(bad(crate::t!("lobby-needs-value", key = key)));
         };
         let setting = match key {
-            "players" | "seats" | "p" => {
+            "players" | "seats" | "p" | "spieler" => {
                 Setting::Players(number(key, value, MIN_PLAYERS as u64, MAX_PLAYERS as u64)?)
             }
-            "board" | "map" | "layout" => Setting::Board(match value {
-                "beginner" | "beginners" | "starter" | "fixed" => LayoutKind::Beginner,
-                "variable" | "random" | "shuffled" => LayoutKind::Variable,
-                "random-tokens" | "randomtokens" | "tokens" => LayoutKind::RandomTokens,
+            "board" | "map" | "layout" | "spielplan" => Setting::Board(match value {
+                "beginner" | "beginners" | "starter" | "fixed" | "einsteiger" => {
+                    LayoutKind::Beginner
+                }
+                "variable" | "random" | "shuffled" | "variabel" => LayoutKind::Variable,
+                "random-tokens" | "randomtokens" | "tokens" | "zufallszahlen" => {
+                    LayoutKind::RandomTokens
+                }
                 _ => {
                     return Err(bad(crate::t!("lobby-not-a-board", value = value)));
                 }
             }),
-            "vp" | "points" | "target" => Setting::VpTarget(number(key, value, 3, 20)?),
-            "discard" | "limit" => Setting::DiscardLimit(number(key, value, 3, 20)?),
-            "timer" | "turn-timer" | "minutes" => Setting::Timer(match value {
-                "off" | "none" | "no" | "0" => None,
+            "vp" | "points" | "target" | "sp" | "siegpunkte" => {
+                Setting::VpTarget(number(key, value, 3, 20)?)
+            }
+            "discard" | "limit" | "ablegen" => Setting::DiscardLimit(number(key, value, 3, 20)?),
+            "timer" | "turn-timer" | "minutes" | "zugtimer" => Setting::Timer(match value {
+                "off" | "none" | "no" | "0" | "aus" => None,
                 _ => Some(number(key, value, 1, 10_080)?),
             }),
-            "helpers" => match value {
-                "off" | "no" | "false" => Setting::Helpers(false),
-                "on" | "yes" | "true" => Setting::Helpers(true),
+            "helpers" | "helfer" => match value {
+                "off" | "no" | "false" | "aus" => Setting::Helpers(false),
+                "on" | "yes" | "true" | "an" => Setting::Helpers(true),
                 _ => return Err(bad(crate::t!("lobby-helpers-on-off", value = value))),
             },
             "afk" | "away" => Setting::Afk(match value {

@@ -398,6 +398,16 @@ fn helper_menu_choices(g: &Game, seat: Seat, names: &[String]) -> Vec<Choice> {
                 // Beside longer paths (Candamir with and without a swap) a path needs its
                 // own last step, or it could not be told from the longer ones.
                 vec![head, step("-", title.clone(), t!("menus-as-it-is"))]
+            } else if group.rests.len() > Menu::MAX_OPTIONS
+                && let Some((first, _)) = rest.split_once(' ')
+            {
+                // Too many uses for one menu (Nassir: resource × opponents): the first word
+                // (the resource) is a step of its own.
+                vec![
+                    head,
+                    step(first, capitalized(first), ""),
+                    step(rest.clone(), title.clone(), ""),
+                ]
             } else {
                 vec![head, step(rest.clone(), title.clone(), "")]
             };
