@@ -64,14 +64,8 @@ pub struct LocalArgs {
     #[arg(long, default_value_t = 1_000)]
     pub bot_delay_ms: u64,
     /// The language the table and the console speak: a code such as `en` or `de`.
-    #[arg(long, default_value = "en", value_parser = parse_lang)]
+    #[arg(long, default_value = "en", value_parser = Lang::from_arg)]
     pub lang: Lang,
-}
-
-/// `--lang`: a language there is a catalog for; the refusal lists them.
-fn parse_lang(code: &str) -> Result<Lang, String> {
-    Lang::parse(code)
-        .ok_or_else(|| format!("no catalog speaks `{code}`; languages: {}", Lang::codes()))
 }
 
 /// A data directory for a game that is not kept; removed on exit.
