@@ -74,6 +74,18 @@ const ENGLISH: &[&str] = &[
     "here",
     "help",
     "what",
+    "private",
+    "red",
+    "blue",
+    "white",
+    "green",
+    "brown",
+    "quit",
+    "as",
+    "helper",
+    "see",
+    "also",
+    "know",
 ];
 
 /// The script's English commands, some said the German way.
@@ -101,7 +113,18 @@ fn in_german(line: &str) -> String {
 fn a_german_game_shows_no_english() {
     let (lines, _) = script_lines(&NAMES, 21, 160);
     let mut script: Vec<String> = lines.iter().map(|l| in_german(l)).collect();
-    script.extend(["alice: hand", "alice: züge", "bob: status", "carol: hilfe"].map(String::from));
+    script.extend(
+        [
+            "alice: hand",
+            "alice: züge",
+            "bob: status",
+            "carol: hilfe",
+            "carol: regeln Darf ich Karten verschenken?",
+            "carol: regeln Wie wird das Wetter morgen?",
+            "bob: botdazu quark",
+        ]
+        .map(String::from),
+    );
     let dir = tempfile::tempdir().expect("tmp");
     let path = dir.path().join("spiel.txt");
     std::fs::write(&path, script.join("\n")).expect("write script");
@@ -147,7 +170,16 @@ fn a_german_game_shows_no_english() {
             script[i]
         );
     }
-    for german in ["Siedlung", "Straße", "würfelt", "Zug"] {
+    for german in [
+        "Siedlung",
+        "Straße",
+        "würfelt",
+        "Zug",
+        "[privat an ",
+        "Siehe auch: ",
+        "Darauf weiß ich keine Antwort",
+        "keine Bot-Stufe: leicht oder stark",
+    ] {
         assert!(stdout.contains(german), "no {german:?} in:\n{stdout}");
     }
     let mut english: Vec<(String, String)> = Vec::new();

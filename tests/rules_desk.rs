@@ -7,8 +7,9 @@
 
 mod table_support;
 
+use catan_bot::i18n::{self, Lang};
 use catan_bot::table::rules_desk::{
-    Answer, Desk, DeskError, Lang, MAX_QUESTION_CHARS, answer_in, answer_text_in, dont_know,
+    Answer, Desk, DeskError, MAX_QUESTION_CHARS, answer, answer_text,
 };
 use catan_bot::table::typed_hints::typed_hints_line;
 use catan_bot::table::{Audience, Hint};
@@ -406,7 +407,7 @@ fn top1(name: &str, lang: Lang, set: &[(&str, &str)]) -> (f64, Vec<String>) {
 #[test]
 fn held_out_questions_find_their_entry() {
     assert!(HELD_OUT.len() >= 40);
-    let (accuracy, misses) = top1("held-out set 1", Lang::En, HELD_OUT);
+    let (accuracy, misses) = top1("held-out set 1", Lang::EN, HELD_OUT);
     // The goal is 85%. 62% before the desk's second round of tuning, 82% after it; the floor
     // guards against getting worse and sits a little under the figure reached.
     assert!(
@@ -419,7 +420,7 @@ fn held_out_questions_find_their_entry() {
 #[test]
 fn second_held_out_questions_find_their_entry() {
     assert!(HELD_OUT_2.len() >= 30);
-    let (accuracy, misses) = top1("held-out set 2", Lang::En, HELD_OUT_2);
+    let (accuracy, misses) = top1("held-out set 2", Lang::EN, HELD_OUT_2);
     // 69% before the second round of tuning, 85.7% after it.
     assert!(
         accuracy >= 0.83,
@@ -431,7 +432,7 @@ fn second_held_out_questions_find_their_entry() {
 #[test]
 fn german_questions_find_their_entry() {
     assert!(HELD_OUT_DE.len() >= 20);
-    let (accuracy, misses) = top1("German held-out set", Lang::De, HELD_OUT_DE);
+    let (accuracy, misses) = top1("German held-out set", german(), HELD_OUT_DE);
     // With the bm25 crate scoring each field on its own: 64% (a hand-written BM25F pooling
     // the fields reached 76%; the crate is kept, as the issue asks, and the figure reported).
     assert!(
@@ -443,8 +444,8 @@ fn german_questions_find_their_entry() {
 
 #[test]
 fn the_german_and_english_knowledge_bases_have_the_same_entries() {
-    let english = Desk::shared_in(Lang::En).expect("English knowledge base");
-    let german = Desk::shared_in(Lang::De).expect("German knowledge base");
+    let english = Desk::shared_in(Lang::EN).expect("English knowledge base");
+    let german = Desk::shared_in(german()).expect("German knowledge base");
     let ids = |desk: &Desk| {
         desk.entries()
             .iter()
@@ -460,32 +461,28 @@ fn the_german_and_english_knowledge_bases_have_the_same_entries() {
     }
 }
 
+fn german() -> Lang {
+    Lang::parse("de").expect("a German catalog")
+}
+
 #[test]
-fn answers_and_fixed_texts_come_in_the_language_asked_for() {
-    let Ok(Answer::Found { best, see_also, .. }) = answer_in(
-        "de",
-        "Darf ich Karten verschenken, wenn ich nett sein will?",
-    ) else {
+fn answers_and_fixed_texts_come_in_the_language_texts_are_made_in() {
+    let _german = i18n::scope(german());
+    let Ok(Answer::Found { best, see_also, .. }) =
+        answer("Darf ich Karten verschenken, wenn ich nett sein will?")
+    else {
         panic!("no German answer");
     };
     assert_eq!(best.id, "no-gifts");
-    let text = answer_text_in("de", best, &see_also);
+    let text = answer_text(best, &see_also);
     assert!(text.contains("\nSiehe auch: "), "{text}");
     assert!(!text.contains("See also"), "{text}");
-    let Ok(Answer::Found { best, .. }) = answer_in("en", "can I give cards away for free?") else {
-        panic!("no English answer");
-    };
-    assert_eq!(best.id, "no-gifts");
-    // Any other code is English.
-    assert_eq!(answer_in("fr", "chess"), Ok(Answer::Unknown));
     assert_eq!(
-        answer_in("de", "Wie wird morgen das Wetter in Berlin?"),
+        answer("Wie wird morgen das Wetter in Berlin?"),
         Ok(Answer::Unknown)
     );
-    assert_eq!(dont_know("de"), "Darauf weiß ich keine Antwort.");
-    assert_eq!(dont_know("en"), "I don't know the answer to that.");
     let long = "warum ".repeat(60);
-    let Err(e) = answer_in("de", &long) else {
+    let Err(e) = answer(&long) else {
         panic!("a long question was read");
     };
     assert_eq!(
@@ -495,8 +492,14 @@ fn answers_and_fixed_texts_come_in_the_language_asked_for() {
             max: MAX_QUESTION_CHARS
         }
     );
-    assert!(e.text("de").contains("bis 300 Zeichen"), "{}", e.text("de"));
-    assert_eq!(e.text("en"), e.to_string());
+    assert!(e.text().contains("bis 300 Zeichen"), "{}", e.text());
+    drop(_german);
+    assert_eq!(e.text(), e.to_string(), "English is the error's own text");
+    let Ok(Answer::Found { best, see_also, .. }) = answer("can I give cards away for free?") else {
+        panic!("no English answer");
+    };
+    assert_eq!(best.id, "no-gifts");
+    assert!(answer_text(best, &see_also).contains("\nSee also: "));
 }
 
 #[test]

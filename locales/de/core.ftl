@@ -28,3 +28,11 @@ devcard-victory-point = Siegpunkt
 devcard-road-building = Straßenbau
 devcard-invention = Erfindung
 devcard-monopoly = Monopol
+
+## The player colours (seat order), as the board shows them
+colour-red = rot
+colour-blue = blau
+colour-white = weiß
+colour-orange = orange
+colour-green = grün
+colour-brown = braun

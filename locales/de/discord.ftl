@@ -20,3 +20,21 @@ dchint-help = `/catan hilfe`
 dchint-rules = `/catan regeln` für die Regelthemen
 dc-turn-timer = ⏱ Zugtimer: { $at }
 dc-my-hand = Meine Hand
+
+## help.rs: `/catan hilfe`, nur für den, der fragt
+dhelp-title = Catan hier: so wird gespielt
+dhelp-intro = Alles geht per Klick. Mit jedem Zug wird der Spielplan gezeigt; Zahlen bezeichnen Kreuzungen, zwei Zahlen eine Straße (`12-13`), ein Buchstabe und eine Zahl ein Feld (`C3`).
+dhelp-start-name = Ein Spiel beginnen
+dhelp-start = `/catan neu` eröffnet einen Tisch (Optionen: spieler, spielplan, siegpunkte, ablegegrenze, zugtimer, startwert). Die anderen drücken **Mitspielen**; der Gastgeber drückt **Starten**. **Verlassen** und **Abbrechen** gibt es auch.
+dhelp-bots-name = Bots
+dhelp-bots = **Bot hinzufügen** am Tisch (oder `/catan neu bots:3`, `/catan bot dazu stufe:leicht`) setzt einen Computerspieler dazu. Die Option `abwesend` von `/catan neu` legt fest, was geschieht, wenn der Zugtimer abläuft: Ein Bot spielt den Platz (bis sein Spieler wieder handelt), ein automatischer Zug, oder nichts. `/catan bot weg` lässt einen Bot deinen Platz spielen; `/catan bot zurück` holt ihn zurück.
+dhelp-turn-name = Dein Zug
+dhelp-turn = Die Zugnachricht erwähnt dich und zeigt, was du tun kannst: **Würfeln**, **Bauen** (Straße, Siedlung, Stadt oder eine Entwicklungskarte), **Handeln**, **Karte spielen**, **Zug beenden**. **Meine Hand** zeigt deine Karten, nur dir. Nach einer 7: **Ablegen** und **Räuber versetzen**.
+dhelp-trading-name = Handel
+dhelp-trading = **Handeln** → mit der Bank zu deinem besten Kurs, oder ein 1:1-Angebot an alle. Die anderen reagieren mit ✅ zum Annehmen oder ❌ zum Ablehnen (Reaktion entfernen nimmt es zurück); wer angeboten hat, wählt mit den Knöpfen am Angebot einen Partner. Beliebige Karten: `/catan handel anbieten gib:2 wolle will:1 erz`.
+dhelp-commands-name = Genaue Befehle
+dhelp-commands = `/catan bauen straße|siedlung|stadt`, `/catan kaufen`, `/catan ausspielen ritter|straßenbau|erfindung|monopol`, `/catan räuber`, `/catan abwerfen`, `/catan bank`, `/catan handel anbieten|annehmen|ablehnen|bestätigen|zurückziehen|liste`, `/catan ende`, `/catan hand`, `/catan spielplan`, `/catan status`, `/catan protokoll`, `/catan regeln` (ein Thema oder eine Regelfrage), `/catan helfer`, `/catan revanche`. Orte werden beim Tippen vorgeschlagen, nur erlaubte; einen Spieler nennst du per Erwähnung, Platz (`platz 2`) oder Name.
+dhelp-helpers-name = Helfer von Catan
+dhelp-helpers = `/catan neu helfer:True` gibt jedem eine Helferkarte; der Spielplan zeigt sie neben dem Namen mit ihrer Seite (A oder B). `/catan helfer` schlägt beim Tippen vor, was deiner jetzt tun kann, z. B. `nutze jean erz`; nach einem Einsatz drehst du ihn auf Seite B oder tauschst ihn gegen einen aus der Auslage.
+dhelp-dice-name = Faire Würfel
+dhelp-dice = Würfel und Karten kommen aus einem geheimen Startwert; die Startnachricht zeigt seine Festlegung (Commitment). Am Ende werden der Startwert und das Protokoll des Spiels gezeigt: Jeder kann jeden Wurf mit `catan-bot verify` prüfen. `/catan export` liefert das Protokoll bis jetzt.

@@ -16,7 +16,7 @@ help-rules-topics = Regelthemen: { $topics }. Frag nach einem davon oder stell e
 help-rules-unknown = Darauf weiß ich keine Antwort. Regelthemen: { $topics }.
 help-commands =
     {"**"}Lobby**: `neu [spieler 4] [spielplan einsteiger|variabel|zufallszahlen] [sp 10] [ablegen 7] [zugtimer 5|aus]`, `setze sp 12`, `mitspielen`, `verlassen`, `starten` (Gastgeber), `abbrechen` (Gastgeber oder ein Verwalter); nach einem Spiel `revanche` (dieselben Spieler und Einstellungen).
-    {"**"}Bots**: `addbot [easy|strong]`, `removebot [name]` (Gastgeber, in der Lobby; oder `neu bots 3`); `setze afk wait` legt fest, was passiert, wenn der Zugtimer abläuft (bot, die Vorgabe: ein Bot spielt den Platz; auto: ein automatischer Spielzug; wait: nichts); mit `weg` spielt ein Bot deinen Platz, bis du wieder etwas tust oder `zurück` sagst.
+    {"**"}Bots**: `botdazu [leicht|stark]`, `botweg [Name]` (Gastgeber, in der Lobby; oder `neu bots 3`); `setze abwesend warten` legt fest, was passiert, wenn der Zugtimer abläuft (bot, die Vorgabe: ein Bot spielt den Platz; automatisch: ein automatischer Spielzug; warten: nichts); mit `weg` spielt ein Bot deinen Platz, bis du wieder etwas tust oder `zurück` sagst.
     {"**"}Dein Zug**: `würfeln`, `baue straße 8-13`, `baue siedlung 12`, `baue stadt 12`, `kaufe`, `ende`.
     {"**"}Karten**: `spiele ritter C3 bob`, `spiele straßenbau 8-13 13-9`, `spiele erfindung wolle erz`, `spiele monopol erz`.
     {"**"}Nach einer 7**: `abwerfen 2 wolle 1 erz`, `räuber C3 bob`.
@@ -48,3 +48,8 @@ help-title-setup = Gründungsphase
 help-topic-setup = Runde eins in Sitzreihenfolge: Jeder setzt eine Siedlung und eine Straße daran. Runde zwei in umgekehrter Reihenfolge: eine zweite Siedlung (muss nicht anschließen) und eine Straße daran; die zweite Siedlung bringt eine Karte je angrenzendem Landschaftsfeld. Dann beginnt der erste Spieler den ersten Zug.
 help-title-winning = Sieg
 help-topic-winning = Siedlung 1 Siegpunkt, Stadt 2, Längste Handelsstraße 2, Größte Rittermacht 2, jede Siegpunktkarte 1. Erreichst du das Ziel (10, wenn der Gastgeber nichts anderes gewählt hat) in deinem eigenen Zug, gewinnst du sofort. Erreichst du es im Zug eines anderen, gewinnst du, wenn dein Zug beginnt.
+
+## rules_desk: die eigenen Worte der Regelauskunft
+rules-desk-see-also = Siehe auch: { $questions }
+rules-desk-too-long = Diese Frage ist { $chars } Zeichen lang; die Regelauskunft liest Fragen bis { $max } Zeichen. Frag bitte kürzer.
+rules-desk-damaged = Die Wissensbasis der Regelauskunft ist beschädigt ({ $why }); die Regelthemen funktionieren weiter.

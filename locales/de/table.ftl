@@ -280,10 +280,10 @@ lobby-out-of-range = `{ $key }` liegt außerhalb des Bereichs.
 lobby-needs-value = `{ $key }` braucht einen Wert.
 lobby-not-a-board = `{ $value }` ist kein Spielplan: beginner, variable oder random-tokens.
 lobby-helpers-on-off = `helpers` ist `on` oder `off`, nicht `{ $value }`.
-lobby-not-afk = `{ $value }` ist keine afk-Wahl: bot, auto oder wait.
+lobby-not-afk = `{ $value }` ist keine Wahl für abwesend: bot, automatisch oder warten.
 lobby-not-a-language = `{ $value }` ist keine Sprache, die ich spreche ({ $codes }).
 lobby-seed-number = `seed` braucht eine ganze Zahl, nicht `{ $value }`.
-lobby-not-a-setting = `{ $key }` ist keine Einstellung (players, board, vp, discard, timer, afk, bots, helpers, lang, seed).
+lobby-not-a-setting = `{ $key }` ist keine Einstellung (spieler, spielplan, sp, ablegen, zugtimer, abwesend, bots, helfer, sprache, startwert).
 
 ## load.rs
 
@@ -344,3 +344,22 @@ summary-days = { $days ->
 ## fairness.rs
 
 fairness-no-randomness = das Betriebssystem liefert keine sicheren Zufallszahlen ({ $error })
+
+## Die Vorteile der Helfer in wenigen Worten (Hilfe, `züge`, Spielerleiste) und Helfer-Wahlen
+helper-summary-louis = versetze eine deiner Straßen, die in einer Sackgasse endet
+helper-summary-candamir = kaufe eine Entwicklungskarte mit einem ausgetauschten Rohstoff und wähle 1 der obersten 3
+helper-summary-marianne = nimm 1 Rohstoff, wenn ein Wurf (keine 7) dir nichts bringt
+helper-summary-nassir = verlange einen genannten Rohstoff von 1 oder 2 Mitspielern und gib jedem 1 Karte zurück
+helper-summary-hilde = sieh dir die Hand eines Spielers mit mehr Punkten an und nimm 1 Karte
+helper-summary-sean = bei einer 7: behalte eine große Hand, oder nimm mit einer kleinen 1 Rohstoff
+helper-summary-jean = handle in diesem Zug einen Rohstoff 2:1 mit dem Vorrat
+helper-summary-lin = versetze den Räuber in die Wüste und nimm 1 Rohstoff des Feldes, das er verlassen hat
+helper-summary-vincent = lege einen ausgespielten Ritter ab, um billiger zu bauen
+helper-summary-william = baue eine Straße mit Holz oder Lehm plus einer beliebigen Karte
+helper-your-helper = dein Helfer
+helper-what-flip = behalte { $helper }, auf Seite B gedreht
+helper-what-exchange = gib { $helper } zurück und nimm einen aus der Auslage
+helper-what-decline = lass die Gelegenheit von { $helper } verstreichen
+helper-what-keep = die Entwicklungskarte, die du behältst
+helper-what-take = die Karte, die du nimmst
+helper-what-give = je eine Karte zurück an jeden, der dir eine gegeben hat

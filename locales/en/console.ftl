@@ -14,3 +14,4 @@ console-how-to-type = Type `name: command` (e.g. `{ $example }: moves`), or `as 
 console-not-kept = This game is not kept: it is gone when you quit. Start with --data DIR to keep it and resume later.
 console-answer-with = Answer with { $commands }.
 console-answer-with-either = Answer with { $first } or { $last }.
+console-private-to = [private to { $name }]

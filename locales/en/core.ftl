@@ -29,3 +29,11 @@ devcard-victory-point = Victory Point
 devcard-road-building = Road Building
 devcard-invention = Invention
 devcard-monopoly = Monopoly
+
+## The player colours (seat order), as the board shows them
+colour-red = red
+colour-blue = blue
+colour-white = white
+colour-orange = orange
+colour-green = green
+colour-brown = brown

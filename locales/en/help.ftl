@@ -48,3 +48,8 @@ help-title-setup = setup
 help-topic-setup = Round one in seat order: each player places a settlement and a road touching it. Round two in reverse order: a second settlement (need not connect) and a road touching it; the second settlement gives one card per adjacent terrain hex. Then the first player takes the first turn.
 help-title-winning = winning
 help-topic-winning = Settlement 1 VP, city 2, Longest Route 2, Largest Army 2, each Victory Point card 1. Reach the target (10 unless the host chose otherwise) during your own turn and you win at once. Reaching it on someone else's turn wins when your turn begins.
+
+## rules_desk: the rules desk's own words
+rules-desk-see-also = See also: { $questions }
+rules-desk-too-long = That question is { $chars } characters long; the rules desk reads questions of up to { $max }. Ask it in fewer words.
+rules-desk-damaged = The rules desk's knowledge base is damaged ({ $why }); the rules topics still work.

@@ -334,3 +334,22 @@ summary-days = { $days ->
 ## fairness.rs
 
 fairness-no-randomness = no secure random numbers available from the operating system ({ $error })
+
+## The helpers' advantages in a few words (help texts, `moves`, the panel) and helper choices
+helper-summary-louis = move one of your dead-end roads
+helper-summary-candamir = buy a development card with one resource swapped, choosing 1 of the top 3
+helper-summary-marianne = take 1 resource when a roll (not 7) gives you nothing
+helper-summary-nassir = demand a named resource from 1 or 2 opponents, giving 1 card back for each
+helper-summary-hilde = look at the hand of a player with more points and take 1 card
+helper-summary-sean = on a 7: keep a big hand, or take 1 resource with a small one
+helper-summary-jean = trade one resource 2:1 with the supply this turn
+helper-summary-lin = move the robber to the desert and take 1 resource of the hex it left
+helper-summary-vincent = discard a played knight to build cheaper
+helper-summary-william = build a road with lumber or brick plus any card
+helper-your-helper = your helper
+helper-what-flip = keep { $helper }, turned to side B
+helper-what-exchange = return { $helper } and take one from the display
+helper-what-decline = let { $helper }'s chance pass
+helper-what-keep = the development card you keep
+helper-what-take = the card you take
+helper-what-give = one card back to each player who gave you one

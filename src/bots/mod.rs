@@ -68,9 +68,18 @@ impl FromStr for BotLevel {
     type Err = UnknownLevel;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
+        // The German words too (`leicht`, `stark`): commands are understood in either.
+        let german = |l: BotLevel| match l {
+            BotLevel::Easy => "leicht",
+            BotLevel::Strong => "stark",
+        };
         BotLevel::ALL
             .into_iter()
-            .find(|l| l.name().eq_ignore_ascii_case(s.trim()))
+            .find(|&l| {
+                [l.name(), german(l)]
+                    .iter()
+                    .any(|n| n.eq_ignore_ascii_case(s.trim()))
+            })
             .ok_or_else(|| UnknownLevel(s.trim().to_string()))
     }
 }

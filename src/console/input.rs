@@ -148,10 +148,14 @@ pub fn parse_line(line: &str, players: &[String]) -> Line {
     if t.is_empty() || t.starts_with('#') {
         return Line::Blank;
     }
-    if t.eq_ignore_ascii_case("quit") || t.eq_ignore_ascii_case("exit") {
+    // English and German words (`schluss`, `als bob`): neither is a table command.
+    if ["quit", "exit", "schluss"]
+        .iter()
+        .any(|w| t.eq_ignore_ascii_case(w))
+    {
         return Line::Quit;
     }
-    if let Some(rest) = t.strip_prefix("as ") {
+    if let Some(rest) = t.strip_prefix("as ").or_else(|| t.strip_prefix("als ")) {
         let rest = rest.trim();
         if !rest.contains(char::is_whitespace) {
             return match find(players, rest) {
@@ -208,6 +212,8 @@ mod tests {
         assert_eq!(parse_line("# comment", &p), Line::Blank);
         assert_eq!(parse_line("", &p), Line::Blank);
         assert_eq!(parse_line("quit", &p), Line::Quit);
+        assert_eq!(parse_line("Schluss", &p), Line::Quit);
+        assert_eq!(parse_line("als bob", &p), parse_line("as bob", &p));
         assert_eq!(
             parse_line("zed: roll", &p),
             Line::UnknownPlayer("zed".into())

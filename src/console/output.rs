@@ -81,7 +81,10 @@ impl<W: Write> Printer<W> {
     fn reply(&mut self, r: &Reply) -> std::io::Result<()> {
         let prefix = match r.audience {
             Audience::Private(user) if user != EVERYONE => {
-                format!("[private to {}] ", self.name(user))
+                format!(
+                    "{} ",
+                    crate::t!("console-private-to", name = self.name(user))
+                )
             }
             _ => String::new(),
         };

@@ -790,8 +790,22 @@ fn rules_text(topic: Option<RulesTopic>, question: Option<&str>) -> String {
 /// How to play with this bot.
 #[poise::command(slash_command)]
 async fn help(ctx: Context<'_>) -> CommandResult {
+    let poise::Context::Application(app) = ctx else {
+        return Ok(());
+    };
+    let i = app.interaction;
+    let who = with_locale(
+        caller(i.channel_id, &i.user, i.member.as_deref()),
+        &i.locale,
+        i.guild_locale.as_deref(),
+    );
+    let lang = ctx
+        .data()
+        .table
+        .call_quiet(move |t| t.private_lang(&who))
+        .await?;
     let reply = poise::CreateReply::default()
-        .embed(super::help::help_embed())
+        .embed(super::help::help_embed(lang))
         .ephemeral(true);
     ctx.send(reply).await?;
     Ok(())

@@ -1,68 +1,63 @@
 //! `/catan help` on Discord: how to play here, by buttons first and slash commands as the
-//! precise way. Discord's own words; the console has its own help in the table.
+//! precise way. Discord's own words (`dhelp-…` in the catalogs, German with the German command
+//! names Discord shows a German client); the console has its own help in the table.
 
 use poise::serenity_prelude::CreateEmbed;
 
-/// The help embed (shown only to the player who asked).
-pub fn help_embed() -> CreateEmbed {
-    CreateEmbed::new()
-        .title("Catan here: how to play")
-        .description(
-            "Everything can be done by clicking. The board is posted with each turn; numbers \
-             mark intersections, two numbers a road (`12-13`), a letter and a number a hex \
-             (`C3`).",
-        )
-        .field(
-            "Start a game",
-            "`/catan new` opens a lobby (options: players, board, vp, discard_limit, timer, \
-             seed). Others press **Join**; the host presses **Start**. **Leave** and \
-             **Abandon** are there too.",
-            false,
-        )
-        .field(
-            "Bots",
-            "**Add bot** in the lobby (or `/catan new bots:3`, `/catan bot add level:easy`)              seats a computer player. The `afk` option of `/catan new` says what happens when              the turn timer runs out: a bot plays the seat (until its player acts again), an              automatic move, or nothing. `/catan bot away` lets a bot play your seat;              `/catan bot back` takes it back.",
-            false,
-        )
-        .field(
-            "Your turn",
-            "The turn message pings you and shows what you can do: **Roll**, **Build** \
-             (pick a road, settlement, city or a development card), **Trade**, **Play card**, \
-             **End turn**. **My hand** shows your cards, only to you. After a 7: **Discard** \
-             and **Move robber**.",
-            false,
-        )
-        .field(
-            "Trading",
-            "**Trade** → the bank at your best rate, or a 1-for-1 offer to everyone. Other \
-             players react ✅ to accept or ❌ to decline (remove the reaction to take it back); \
-             the offerer picks a partner with the buttons on the offer. Any mix of cards: \
-             `/catan trade offer give:2 wool want:1 ore`.",
-            false,
-        )
-        .field(
-            "Precise commands",
-            "`/catan build road|settlement|city`, `/catan buy`, `/catan play knight|\
-             road-building|invention|monopoly`, `/catan robber`, `/catan discard`, \
-             `/catan bank`, `/catan trade offer|accept|decline|confirm|withdraw|list`, \
-             `/catan end`, `/catan hand`, `/catan board`, `/catan status`, `/catan log`, \
-             `/catan rules` (a topic, or any rules question), `/catan helper`, `/catan rematch`. Places are suggested as you type, only legal \
-             ones; a player is named by mention, seat (`seat 2`) or name.",
-            false,
-        )
-        .field(
-            "Helpers of Catan",
-            "`/catan new helpers:True` deals each player a helper card; the board shows it \
-             beside their name with its side (A or B). `/catan helper` suggests what yours can \
-             do now as you type, e.g. `use jean ore`; after a use, flip it to side B or \
-             exchange it for one from the display.",
-            false,
-        )
-        .field(
-            "Fair dice",
-            "The dice and cards come from a secret seed; the start message shows its \
-             commitment. At the end the seed and the game's record are posted: anyone can check \
-             every roll with `catan-bot verify`. `/catan export` gives the record so far.",
-            false,
-        )
+use crate::i18n::{self, Lang};
+use crate::t;
+
+/// The sections of the help after its introduction, as (title id, text id).
+const SECTIONS: [(&str, &str); 7] = [
+    ("dhelp-start-name", "dhelp-start"),
+    ("dhelp-bots-name", "dhelp-bots"),
+    ("dhelp-turn-name", "dhelp-turn"),
+    ("dhelp-trading-name", "dhelp-trading"),
+    ("dhelp-commands-name", "dhelp-commands"),
+    ("dhelp-helpers-name", "dhelp-helpers"),
+    ("dhelp-dice-name", "dhelp-dice"),
+];
+
+/// The help embed in `lang` (shown only to the player who asked, in their client's language).
+pub fn help_embed(lang: Lang) -> CreateEmbed {
+    let _scope = i18n::scope(lang);
+    SECTIONS.iter().fold(
+        CreateEmbed::new()
+            .title(t!("dhelp-title"))
+            .description(t!("dhelp-intro")),
+        |embed, (name, text)| embed.field(i18n::text(name, None), i18n::text(text, None), false),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every section is there in every language, and Discord's limits hold (a field's value
+    /// at most 1,024 characters, the whole embed at most 6,000).
+    #[test]
+    fn every_section_fits_discord_in_every_language() {
+        for lang in Lang::all() {
+            let _scope = i18n::scope(lang);
+            let mut total = t!("dhelp-title").chars().count() + t!("dhelp-intro").chars().count();
+            for (name, text) in SECTIONS {
+                assert!(i18n::has(name) && i18n::has(text), "{name} in {lang:?}");
+                let value = i18n::text(text, None).chars().count();
+                assert!(value <= 1024, "{text} in {lang:?}: {value} characters");
+                total += value + i18n::text(name, None).chars().count();
+            }
+            assert!(total <= 6000, "{lang:?}: {total}");
+        }
+    }
+
+    #[test]
+    fn the_german_help_names_the_german_commands() {
+        let json =
+            serde_json::to_string(&help_embed(Lang::parse("de").expect("de"))).expect("json");
+        assert!(
+            json.contains("/catan neu") && json.contains("Würfeln"),
+            "{json}"
+        );
+        assert!(!json.contains("/catan new"), "{json}");
+    }
 }

@@ -1,32 +1,26 @@
-//! `!catan help`: how to play in a Matrix room.
+//! `!catan help`: how to play in a Matrix room, in the room's language (`mhelp-text` in the
+//! catalogs, with the command words of that language).
 
 use super::format::PREFIX;
+use crate::i18n::{self, Lang};
+use crate::t;
 
-/// The help text (the table's light markdown).
-pub fn text() -> String {
-    let p = PREFIX;
-    format!(
-        "**Catan in this room**\n\
-         Start: `{p} new` opens a table, others `{p} join`, the host types `{p} start` \
-         (`{p} new players 5 board variable` for a 5–6 player game on a shuffled board; `{p} set timer 10` in the lobby).\n\
-         Bots: `{p} addbot` (or `{p} addbot easy`) seats a computer player in the lobby, \
-         `{p} new bots 3` opens a table with three; `{p} away` lets a bot play your seat until \
-         you act again or type `{p} back`.\n\
-         Each turn the bot posts the board and a turn message. React on the turn message: \
-         🎲 roll · 🛒 buy a development card · ✅ end the turn · 🃏 your hand.\n\
-         Everything else is typed: `{p} build road 12-13`, `{p} build settlement 23`, \
-         `{p} build city 23`, `{p} play knight`, `{p} robber C3 alice`, `{p} discard 2 wool`, \
-         `{p} bank 4 ore for 1 wool`. Add `?` to see the legal places: `{p} build road ?`, \
-         `{p} robber ?`, or `{p} moves` for everything you can do now.\n\
-         Helpers of Catan: `{p} new helpers on` (or `{p} set helpers on` in the lobby); \
-         `{p} helper ?` lists what your helper can do now, e.g. `{p} helper use jean ore`, \
-         then `{p} helper flip` or `{p} helper exchange lin`.\n\
-         Trades: `{p} trade offer 1 wool for 1 ore` posts an offer; others react ✅ or ❌ on \
-         it (remove the reaction to take it back); the offerer picks with \
-         `{p} trade confirm <offer> <player>`.\n\
-         Your hand, drawn cards and private notes arrive in a direct room the bot opens with \
-         you (unencrypted: the bot cannot read encrypted rooms). Never in this room.\n\
-         More: `{p} rules` for the rules, `{p} export` for the game's public record, \
-         `{p} abandon` to end a game (host or room moderators)."
-    )
+/// The help text in `lang` (the table's light markdown).
+pub fn text(lang: Lang) -> String {
+    let _scope = i18n::scope(lang);
+    t!("mhelp-text", p = PREFIX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_help_speaks_the_room_language_with_its_prefix() {
+        let english = text(Lang::EN);
+        assert!(english.contains("`!catan build road 12-13`"), "{english}");
+        let german = text(Lang::parse("de").expect("de"));
+        assert!(german.contains("`!catan baue straße 12-13`"), "{german}");
+        assert!(!german.contains("build road"), "{german}");
+    }
 }

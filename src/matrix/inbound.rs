@@ -21,6 +21,7 @@ use super::ids::Kind;
 use super::state::KnownReaction;
 use crate::hosting::delivery_order::OrderedReplies;
 use crate::hosting::now_ms;
+use crate::table::command::{self, Command};
 use crate::table::{Caller, Reaction, Reply, Table};
 
 /// The fields of a timeline event the adapter reads.
@@ -121,11 +122,13 @@ async fn command(
     sender: &str,
     text: String,
 ) -> Result<(), MatrixError> {
-    if matches!(text.to_lowercase().as_str(), "help" | "?" | "commands") {
-        client::post(&bot.client, room, &format::text(&help::text())).await?;
+    let caller = bot.caller(room, sender).await?;
+    // `help`, `?`, `hilfe`…: Matrix's own help, in the room's language.
+    if matches!(command::parse(&text, None), Ok(Command::Help)) {
+        let lang = bot.table.call_quiet(move |t| t.lang_at(&caller)).await?;
+        client::post(&bot.client, room, &format::text(&help::text(lang))).await?;
         return Ok(());
     }
-    let caller = bot.caller(room, sender).await?;
     play(bot, move |t, now| t.handle_text(&caller, &text, now)).await
 }
 

@@ -36,7 +36,7 @@ pub use cli::{RenderArgs, run_cli};
 pub use geometry::{BoardGeometry, IMAGE_WIDTH, Point, PortPlacement, Rect};
 pub use labels::{is_hot, pips, token_number_point};
 pub use palette::{
-    GLOW, PANEL, PILL, PLAYER, PLAYER_NAMES, ROBBER, SAND, TOKEN, TOKEN_HOT,
+    GLOW, PANEL, PILL, PLAYER, PLAYER_NAMES, ROBBER, SAND, TOKEN, TOKEN_HOT, colour_name,
     resource as resource_color,
 };
 pub use panel::{PanelContent, PanelLayout, panel_lines, seat_name};

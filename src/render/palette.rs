@@ -13,8 +13,14 @@ pub const PLAYER: [Color; 6] = [
     [124, 78, 42],
 ];
 
-/// Names of the player colours, for the panel and messages.
+/// The player colours' catalog names (`colour-red` …), in seat order like [`PLAYER`].
 pub const PLAYER_NAMES: [&str; 6] = ["red", "blue", "white", "orange", "green", "brown"];
+
+/// The colour of `seat`'s pieces in words, in the current language.
+pub fn colour_name(seat: u8) -> String {
+    let name = PLAYER_NAMES[seat as usize % PLAYER_NAMES.len()];
+    crate::i18n::text(&format!("colour-{name}"), None)
+}
 
 /// Dark outline around pieces so light colours read on light terrain.
 pub const PIECE_OUTLINE: Color = [28, 24, 22];

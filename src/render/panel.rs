@@ -299,7 +299,7 @@ pub fn panel_lines(view: &GameView, names: &[String]) -> Vec<String> {
         lines.push(format!(
             "{} ({}){tags}: {}",
             row.name,
-            palette::PLAYER_NAMES[row.seat as usize % 6],
+            palette::colour_name(row.seat),
             cells.join(" · ")
         ));
     }

@@ -226,10 +226,17 @@ pub fn parse(text: &str, ctx: Option<&ParseContext>) -> Result<Command, ParseErr
         "rematch" => no_args(rest, Command::Rematch, "rematch"),
         "addbot" | "add-bot" => match rest {
             [] => Ok(Command::AddBot(BotLevel::default())),
-            [level] => level
-                .parse()
-                .map(Command::AddBot)
-                .map_err(|e: crate::bots::UnknownLevel| usage(e.to_string(), U_ADDBOT)),
+            [level] => {
+                level
+                    .parse()
+                    .map(Command::AddBot)
+                    .map_err(|e: crate::bots::UnknownLevel| {
+                        usage(
+                            crate::t!("command-unknown-bot-level", level = e.0),
+                            U_ADDBOT,
+                        )
+                    })
+            }
             _ => Err(usage(crate::t!("command-addbot-args"), U_ADDBOT)),
         },
         "removebot" | "remove-bot" | "kickbot" => match rest {

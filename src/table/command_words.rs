@@ -48,6 +48,8 @@ const HEADS: &[(&[&str], &[&str])] = &[
     (&["weg"], &["away"]),
     (&["zurück", "zurueck"], &["back"]),
     (&["helfer"], &["helper"]),
+    (&["botdazu"], &["addbot"]),
+    (&["botweg", "botentfernen"], &["removebot"]),
 ];
 
 /// After `handel`: the trade verbs.
@@ -74,6 +76,29 @@ const CARDS: &[(&[&str], &str)] = &[
     (&["straßenbau", "strassenbau"], "road-building"),
     (&["erfindung"], "invention"),
     (&["monopol"], "monopoly"),
+];
+
+/// After `helfer`: the helper verbs.
+const HELPER_VERBS: &[(&[&str], &str)] = &[
+    (&["nutze", "nutzen", "benutze", "benutzen"], "use"),
+    (&["verzichte", "verzichten", "passe"], "decline"),
+    (&["drehe", "drehen", "umdrehen", "wende"], "flip"),
+    (&["tausche", "tauschen"], "exchange"),
+    (&["behalte", "behalten"], "keep"),
+    (&["nimm", "nehme", "nehmen"], "take"),
+    (&["abgeben", "gib", "gebe", "geben"], "give"),
+];
+
+/// Inside a helper command: the words its uses name (`von bob und carol`, `an bob`,
+/// `siedlung 12`, `erz für wolle`, Sean's `behalte`).
+const HELPER_WORDS: &[(&[&str], &str)] = &[
+    (&["von"], "from"),
+    (&["und"], "and"),
+    (&["für", "fuer"], "for"),
+    (&["an", "nach"], "to"),
+    (&["siedlung"], "settlement"),
+    (&["stadt"], "city"),
+    (&["behalte", "behalten"], "keep"),
 ];
 
 /// Words that join a command's arguments, wherever they appear after its head.
@@ -135,6 +160,15 @@ pub fn to_english<'a>(words: &[&'a str]) -> Vec<&'a str> {
                 translated(verb, TRADE_VERBS, &mut out);
             }
         }
+        ["helper"] => {
+            if let Some(verb) = rest.next() {
+                translated(verb, HELPER_VERBS, &mut out);
+            }
+            for word in rest {
+                translated(word, HELPER_WORDS, &mut out);
+            }
+            return out;
+        }
         ["buy"] => {
             let what: Vec<&str> = rest.clone().collect();
             let what = what.join(" ").to_lowercase();
@@ -187,7 +221,10 @@ pub fn say(english: &str) -> String {
     let mut i = 0;
     while i < words.len() {
         let pair = words.get(i + 1).map(|next| format!("{}-{next}", words[i]));
-        if let Some(two) = pair.and_then(|p| word_in_language(&p)) {
+        if let Some(two) = pair
+            .filter(|p| !p.contains('|'))
+            .and_then(|p| word_in_language(&p))
+        {
             out.push(two);
             i += 2;
         } else {
@@ -208,12 +245,25 @@ fn word_in_language(word: &str) -> Option<String> {
         .find(|(_, c)| !"])>?,".contains(*c))
         .map(|(i, c)| i + c.len_utf8())?;
     let core = word.get(start..end)?;
-    let id = format!("command-word-{core}");
-    crate::i18n::has(&id).then(|| {
+    // Alternatives (`easy|strong`) are translated one by one.
+    let mut found = false;
+    let alternatives: Vec<String> = core
+        .split('|')
+        .map(|alt| {
+            let id = format!("command-word-{alt}");
+            if crate::i18n::has(&id) {
+                found = true;
+                crate::i18n::text(&id, None)
+            } else {
+                alt.to_string()
+            }
+        })
+        .collect();
+    found.then(|| {
         format!(
             "{}{}{}",
             &word[..start],
-            crate::i18n::text(&id, None),
+            alternatives.join("|"),
             &word[end..]
         )
     })
@@ -299,6 +349,33 @@ mod tests {
             ("spiele ritter ?", "play knight ?"),
             ("spiele straßenbau 8-13 ?", "play road-building 8-13 ?"),
             ("/catan würfeln", "roll"),
+            ("helfer nutze jean erz", "helper use jean ore"),
+            (
+                "helfer nutze nassir wolle von bob und alice",
+                "helper use nassir wool from bob and alice",
+            ),
+            (
+                "helfer nutze candamir erz für wolle",
+                "helper use candamir ore for wool",
+            ),
+            (
+                "helfer nutze vincent stadt 12",
+                "helper use vincent city 12",
+            ),
+            (
+                "helfer nutze vincent siedlung 12",
+                "helper use vincent settlement 12",
+            ),
+            ("helfer nutze sean behalte", "helper use sean keep"),
+            ("helfer gib wolle an bob", "helper give wool to bob"),
+            ("helfer abgeben wolle an bob", "helper give wool to bob"),
+            ("helfer behalte ritter", "helper keep knight"),
+            ("helfer nimm erz", "helper take ore"),
+            ("helfer drehe", "helper flip"),
+            ("helfer tausche lin", "helper exchange lin"),
+            ("helfer verzichte", "helper decline"),
+            ("botdazu leicht", "addbot easy"),
+            ("botweg", "removebot"),
         ] {
             same(german, english);
         }
@@ -349,6 +426,33 @@ mod tests {
         assert_eq!(
             say("trade offer 1 wool for 1 ore [to bob]"),
             "biete 1 Wolle für 1 Erz [an bob]"
+        );
+    }
+
+    /// Every helper example, said in German (as `moves` and the refusals show it), means the
+    /// English one; the bot levels too.
+    #[test]
+    fn german_helper_words_parse_like_the_english_ones() {
+        let de = crate::i18n::Lang::parse("de").expect("German catalog");
+        // (The test game's players are alice and Bob.)
+        let examples = crate::table::helper_command::U_HELPER.replace("carol", "alice");
+        for english in examples
+            .split(" | ")
+            .chain(["addbot easy", "addbot strong"])
+        {
+            let german = {
+                let _de = crate::i18n::scope(de);
+                say(english)
+            };
+            assert_ne!(german, english, "{english} has German words");
+            assert!(p(english).is_ok(), "{english}: {:?}", p(english));
+            assert_eq!(p(&german), p(english), "{german} should mean {english}");
+        }
+        let _de = crate::i18n::scope(de);
+        assert_eq!(say("addbot [easy|strong]"), "botdazu [leicht|stark]");
+        assert_eq!(
+            say("helper use nassir wool from bob and carol"),
+            "helfer nutze nassir Wolle von bob und carol"
         );
     }
 

@@ -10,64 +10,60 @@ use super::names;
 use crate::engine::{
     Action, DevCard, Helper, HelperChoice, HelperUse, Resource, SeanUse, Seat, VincentBuild,
 };
+use crate::t;
 
 pub(super) const U_HELPER: &str = "helper use jean ore | helper use nassir wool from bob and carol | \
-helper use louis 8-13 to 20-21 | helper use william 8-13 lumber wool | helper use candamir ore for \
+helper use louis 8-13 to 20-25 | helper use william 8-13 lumber wool | helper use candamir ore for \
 wool | helper use hilde bob | helper use lin D1 | helper use vincent city 12 | helper use marianne \
 ore | helper use sean keep | helper keep knight | helper take ore | helper give wool to bob | \
 helper decline | helper flip | helper exchange jean";
 
 fn resource(word: &str) -> Result<Resource, ParseError> {
-    Resource::parse(word).ok_or_else(|| {
-        usage(
-            format!("`{word}` is not a resource (brick, lumber, wool, grain, ore)."),
-            U_HELPER,
-        )
-    })
+    Resource::parse(word).ok_or_else(|| usage(t!("command-not-resource", word = word), U_HELPER))
+}
+
+fn not_a_helper(name: &str) -> ParseError {
+    usage(t!("helper-cmd-not-helper", name = name), U_HELPER)
 }
 
 fn one_resource(args: &[&str]) -> Result<Resource, ParseError> {
     match args {
         [one] => resource(one),
-        _ => Err(usage("Name one resource.", U_HELPER)),
+        _ => Err(usage(t!("command-name-one-resource"), U_HELPER)),
     }
 }
 
 /// Parses the words after `helper`.
 pub fn parse_helper(rest: &[&str], ctx: &ParseContext) -> Result<Command, ParseError> {
     let Some((&verb, args)) = rest.split_first() else {
-        return Err(usage("Say what to do with your helper.", U_HELPER));
+        return Err(usage(t!("helper-cmd-say-what"), U_HELPER));
     };
     let action = match verb.to_ascii_lowercase().as_str() {
         "use" => Action::UseHelper(parse_use(args, ctx)?),
         "decline" | "pass" | "skip" => Action::DeclineHelper,
         "flip" | "keep-b" => Action::FlipHelper,
         "exchange" | "swap" => match args {
-            [name] => Action::ExchangeHelper(
-                Helper::parse(name)
-                    .ok_or_else(|| usage(format!("`{name}` is not a helper."), U_HELPER))?,
-            ),
-            _ => return Err(usage("Name the helper to take from the display.", U_HELPER)),
+            [name] => {
+                Action::ExchangeHelper(Helper::parse(name).ok_or_else(|| not_a_helper(name))?)
+            }
+            _ => return Err(usage(t!("helper-cmd-name-exchange"), U_HELPER)),
         },
         "keep" => {
             let card = DevCard::parse(&args.join(" "))
-                .ok_or_else(|| usage("Name the development card to keep.", U_HELPER))?;
+                .ok_or_else(|| usage(t!("helper-cmd-name-keep"), U_HELPER))?;
             Action::HelperChoice(HelperChoice::Keep(card))
         }
         "take" => Action::HelperChoice(HelperChoice::Take(one_resource(args)?)),
         "give" => {
             let Some(pos) = args.iter().position(|w| w.eq_ignore_ascii_case("to")) else {
-                return Err(usage("Say which card you give `to` whom.", U_HELPER));
+                return Err(usage(t!("helper-cmd-give-to"), U_HELPER));
             };
             let card = one_resource(&args[..pos])?;
             let to = parse_player(&args[pos + 1..].join(" "), ctx, U_HELPER)? as Seat;
             Action::HelperChoice(HelperChoice::GiveBack { to, card })
         }
         other => {
-            return Err(usage(
-                format!("`helper {other}` is not a helper command."),
-                U_HELPER,
-            ));
+            return Err(usage(t!("helper-cmd-unknown", verb = other), U_HELPER));
         }
     };
     Ok(Command::Action(action))
@@ -75,10 +71,10 @@ pub fn parse_helper(rest: &[&str], ctx: &ParseContext) -> Result<Command, ParseE
 
 fn parse_use(args: &[&str], ctx: &ParseContext) -> Result<HelperUse, ParseError> {
     let Some((&name, args)) = args.split_first() else {
-        return Err(usage("Name the helper to use.", U_HELPER));
+        return Err(usage(t!("helper-cmd-name-use"), U_HELPER));
     };
     let Some(helper) = Helper::parse(name) else {
-        return Err(usage(format!("`{name}` is not a helper."), U_HELPER));
+        return Err(not_a_helper(name));
     };
     let topo = ctx.topology;
     Ok(match helper {
@@ -95,7 +91,7 @@ fn parse_use(args: &[&str], ctx: &ParseContext) -> Result<HelperUse, ParseError>
             [hex] => HelperUse::Lin {
                 desert: parse_hex_label(hex, topo, U_HELPER)?,
             },
-            _ => return Err(usage("Name the desert hex.", U_HELPER)),
+            _ => return Err(usage(t!("helper-cmd-lin"), U_HELPER)),
         },
         Helper::Candamir => match args {
             [] => HelperUse::Candamir { swap: None },
@@ -103,15 +99,12 @@ fn parse_use(args: &[&str], ctx: &ParseContext) -> Result<HelperUse, ParseError>
                 swap: Some((resource(a)?, resource(b)?)),
             },
             _ => {
-                return Err(usage(
-                    "Say `candamir` or `candamir ore for wool`.",
-                    U_HELPER,
-                ));
+                return Err(usage(t!("helper-cmd-candamir"), U_HELPER));
             }
         },
         Helper::Nassir => {
             let Some((&res, rest)) = args.split_first() else {
-                return Err(usage("Name a resource and 1 or 2 opponents.", U_HELPER));
+                return Err(usage(t!("helper-cmd-nassir"), U_HELPER));
             };
             let resource = resource(res)?;
             let rest = match rest.first() {
@@ -133,7 +126,7 @@ fn parse_use(args: &[&str], ctx: &ParseContext) -> Result<HelperUse, ParseError>
         }
         Helper::Louis => {
             let Some(pos) = args.iter().position(|w| w.eq_ignore_ascii_case("to")) else {
-                return Err(usage("Say which road goes `to` where.", U_HELPER));
+                return Err(usage(t!("helper-cmd-louis-to"), U_HELPER));
             };
             let from = parse_edges(&args[..pos], topo, U_HELPER)?;
             let to = parse_edges(&args[pos + 1..], topo, U_HELPER)?;
@@ -142,20 +135,17 @@ fn parse_use(args: &[&str], ctx: &ParseContext) -> Result<HelperUse, ParseError>
                     from: *from,
                     to: *to,
                 },
-                _ => return Err(usage("Name one road and one new place.", U_HELPER)),
+                _ => return Err(usage(t!("helper-cmd-louis-one"), U_HELPER)),
             }
         }
         Helper::William => {
             let n = args.len();
             if n < 3 {
-                return Err(usage(
-                    "Name the road, the card kept (lumber or brick) and the card paid instead.",
-                    U_HELPER,
-                ));
+                return Err(usage(t!("helper-cmd-william"), U_HELPER));
             }
             let edges = parse_edges(&args[..n - 2], topo, U_HELPER)?;
             let [edge] = edges.as_slice() else {
-                return Err(usage("Name one road.", U_HELPER));
+                return Err(usage(t!("helper-cmd-one-road"), U_HELPER));
             };
             HelperUse::William {
                 edge: *edge,
@@ -165,16 +155,13 @@ fn parse_use(args: &[&str], ctx: &ParseContext) -> Result<HelperUse, ParseError>
         }
         Helper::Vincent => {
             let Some((&what, rest)) = args.split_first() else {
-                return Err(usage(
-                    "Say `vincent settlement 12` or `vincent city 12`.",
-                    U_HELPER,
-                ));
+                return Err(usage(t!("helper-cmd-vincent"), U_HELPER));
             };
             let v = parse_one_vertex(rest, ctx, U_HELPER)?;
             match what.to_ascii_lowercase().as_str() {
                 "settlement" | "settle" => HelperUse::Vincent(VincentBuild::Settlement(v)),
                 "city" => HelperUse::Vincent(VincentBuild::City(v)),
-                _ => return Err(usage("Vincent builds a settlement or a city.", U_HELPER)),
+                _ => return Err(usage(t!("helper-cmd-vincent-what"), U_HELPER)),
             }
         }
     })

@@ -252,10 +252,10 @@ pub fn parse_settings(words: &[&str]) -> Result<Vec<Setting>, ParseError> {
                 "on" | "yes" | "true" | "an" => Setting::Helpers(true),
                 _ => return Err(bad(crate::t!("lobby-helpers-on-off", value = value))),
             },
-            "afk" | "away" => Setting::Afk(match value {
+            "afk" | "away" | "abwesend" => Setting::Afk(match value {
                 "bot" | "bots" => AfkPolicy::Bot,
-                "auto" => AfkPolicy::Auto,
-                "wait" => AfkPolicy::Wait,
+                "auto" | "automatisch" => AfkPolicy::Auto,
+                "wait" | "warten" => AfkPolicy::Wait,
                 _ => {
                     return Err(bad(crate::t!("lobby-not-afk", value = value)));
                 }
@@ -270,7 +270,7 @@ pub fn parse_settings(words: &[&str]) -> Result<Vec<Setting>, ParseError> {
                 })?)
             }
             "bots" => Setting::Bots(number(key, value, 0, MAX_PLAYERS as u64 - 1)?),
-            "seed" => Setting::Seed(
+            "seed" | "startwert" => Setting::Seed(
                 value
                     .parse()
                     .map_err(|_| bad(crate::t!("lobby-seed-number", value = value)))?,

@@ -40,9 +40,9 @@ pub fn hex_text(topo: &Topology, layout: &Layout, hex: HexId) -> String {
     }
 }
 
-/// The colour of a seat's pieces on the board picture, in words.
-pub fn colour(seat: Seat) -> &'static str {
-    crate::render::PLAYER_NAMES[seat as usize % crate::render::PLAYER_NAMES.len()]
+/// The colour of a seat's pieces on the board picture, in words (the current language).
+pub fn colour(seat: Seat) -> String {
+    crate::render::colour_name(seat)
 }
 
 /// `23 · grain 6 · ore 8 · 3:1 port`: an intersection with what it produces.

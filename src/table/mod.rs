@@ -284,8 +284,13 @@ impl Table {
         kind: PlaceKind,
         partial: &str,
     ) -> Vec<(String, String)> {
-        let _lang = i18n::scope(caller.lang.unwrap_or_else(|| self.lang_at(caller)));
+        let _lang = i18n::scope(self.private_lang(caller));
         dispatch::suggest(self, caller, kind, partial)
+    }
+
+    /// The language of what only `caller` sees: their own, else their place's.
+    pub fn private_lang(&self, caller: &Caller) -> Lang {
+        caller.lang.unwrap_or_else(|| self.lang_at(caller))
     }
 
     /// The language `caller` is answered in at their place: the game's there, else their own,

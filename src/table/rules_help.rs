@@ -2,7 +2,7 @@
 //! (`help`). Written by us from RULES.md, not copied from the rulebooks. Anything that is
 //! not a topic goes to the rules desk (`rules_desk`), which answers free questions.
 
-use super::rules_desk::{Answer, answer_in, answer_text_in};
+use super::rules_desk::{Answer, answer, answer_text};
 
 /// Topics: the names a player may ask by (English and German), and the topic's id; its title
 /// and answer are the catalog messages `help-title-<id>` and `help-topic-<id>`.
@@ -187,13 +187,12 @@ pub fn rules(query: Option<&str>) -> RulesAnswer {
     }
     let unknown = || RulesAnswer::Unknown(crate::t!("help-rules-unknown", topics = topic_list()));
     // The desk of the language the answer is made in (its own knowledge base per language).
-    let lang = crate::i18n::current().code();
-    match answer_in(lang, query) {
+    match answer(query) {
         Ok(Answer::Found { best, see_also, .. }) => {
-            RulesAnswer::Answer(answer_text_in(lang, best, &see_also))
+            RulesAnswer::Answer(answer_text(best, &see_also))
         }
         Ok(Answer::Unknown) => unknown(),
-        Err(e) => RulesAnswer::Refused(e.text(lang)),
+        Err(e) => RulesAnswer::Refused(e.text()),
     }
 }
 

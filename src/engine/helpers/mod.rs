@@ -81,24 +81,11 @@ impl Helper {
             .find(|h| h.name().eq_ignore_ascii_case(s.trim()))
     }
 
-    /// The advantage in a few words, for help texts and the player panel.
-    pub fn summary(self) -> &'static str {
-        match self {
-            Helper::Louis => "move one of your dead-end roads",
-            Helper::Candamir => {
-                "buy a development card with one resource swapped, choosing 1 of the top 3"
-            }
-            Helper::Marianne => "take 1 resource when a roll (not 7) gives you nothing",
-            Helper::Nassir => {
-                "demand a named resource from 1 or 2 opponents, giving 1 card back for each"
-            }
-            Helper::Hilde => "look at the hand of a player with more points and take 1 card",
-            Helper::Sean => "on a 7: keep a big hand, or take 1 resource with a small one",
-            Helper::Jean => "trade one resource 2:1 with the supply this turn",
-            Helper::Lin => "move the robber to the desert and take 1 resource of the hex it left",
-            Helper::Vincent => "discard a played knight to build cheaper",
-            Helper::William => "build a road with lumber or brick plus any card",
-        }
+    /// The advantage in a few words, in the current language (`helper-summary-…` in the
+    /// catalogs), for help texts, `moves` and the events.
+    pub fn summary(self) -> String {
+        let id = format!("helper-summary-{}", self.name().to_lowercase());
+        crate::i18n::text(&id, None)
     }
 }
 

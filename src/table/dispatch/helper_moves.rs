@@ -3,7 +3,9 @@
 //! caller's legal actions (the inverse of the parser), so choosing it is accepted.
 
 use super::*;
+use crate::t;
 use crate::table::command::ParseContext;
+use crate::table::command_words::say;
 use crate::table::helper_command::helper_command_for;
 
 /// The helper choices of `seat` now as (value, description), the value being the words after
@@ -17,7 +19,10 @@ pub(super) fn helper_choices(g: &Game, seat: Seat, names: &[String]) -> Vec<(Str
             } else {
                 format!("{} {rest}", group.head)
             };
-            out.push((value.clone(), format!("{value} · {}", group.what)));
+            // The value is what the parser reads back; the description is in the player's
+            // command words (`nutze jean Erz`).
+            let shown = say(&value);
+            out.push((value, format!("{shown} · {}", group.what)));
         }
     }
     out
@@ -47,7 +52,8 @@ pub(super) fn helper_groups(g: &Game, seat: Seat, names: &[String]) -> Vec<Helpe
         players: &players,
     };
     let own = g.helper_of(seat).map(|h| h.helper);
-    let own_name = own.map(|h| h.name()).unwrap_or("your helper");
+    let own_name = own.map_or_else(|| t!("helper-your-helper"), |h| h.name().to_string());
+    let own_name = own_name.as_str();
     let mut groups: Vec<HelperGroup> = Vec::new();
     for action in g.legal_actions(seat) {
         let Some(text) = helper_command_for(&action, &ctx) else {
@@ -62,17 +68,17 @@ pub(super) fn helper_groups(g: &Game, seat: Seat, names: &[String]) -> Vec<Helpe
                     .unwrap_or_default()
                     .trim()
                     .to_string();
-                (head, rest, u.helper().summary().to_string())
+                (head, rest, u.helper().summary())
             }
             _ => {
                 let (verb, rest) = words.split_once(' ').unwrap_or((words, ""));
                 let what = match verb {
-                    "flip" => format!("keep {own_name}, turned to side B"),
-                    "exchange" => format!("return {own_name} and take one from the display"),
-                    "decline" => format!("let {own_name}'s chance pass"),
-                    "keep" => "the development card you keep".to_string(),
-                    "take" => "the card you take".to_string(),
-                    "give" => "one card back to each player who gave you one".to_string(),
+                    "flip" => t!("helper-what-flip", helper = own_name),
+                    "exchange" => t!("helper-what-exchange", helper = own_name),
+                    "decline" => t!("helper-what-decline", helper = own_name),
+                    "keep" => t!("helper-what-keep"),
+                    "take" => t!("helper-what-take"),
+                    "give" => t!("helper-what-give"),
                     other => other.to_string(),
                 };
                 (verb.to_string(), rest.to_string(), what)
@@ -105,9 +111,9 @@ pub(super) fn narrow_helper(
         .collect();
     choices
         .into_iter()
-        .filter(|(_, d)| {
-            let d = d.to_lowercase();
-            words.iter().all(|w| d.contains(w.as_str()))
+        .filter(|(v, d)| {
+            let both = format!("{v} {d}").to_lowercase();
+            words.iter().all(|w| both.contains(w.as_str()))
         })
         .collect()
 }
@@ -155,6 +161,33 @@ mod tests {
         let narrowed = narrow_helper(choices, "jean ORE");
         let values: Vec<&str> = narrowed.iter().map(|(v, _)| v.as_str()).collect();
         assert_eq!(values, ["use jean ore"]);
+    }
+
+    /// In German the choices are shown in German command words, and what is shown is
+    /// understood as the same legal action.
+    #[test]
+    fn german_choices_are_shown_in_german_and_parse_back() {
+        let mut t = TestGame::main_phase_with_helpers(3);
+        t.helper(0, Helper::Nassir);
+        t.g.turn = 3;
+        let players: Vec<(UserId, String)> = names().into_iter().map(|n| (7, n)).collect();
+        let ctx = ParseContext {
+            topology: t.g.topology(),
+            players: &players,
+        };
+        let legal = t.g.legal_actions(0);
+        let _de = crate::i18n::scope(crate::i18n::Lang::parse("de").expect("de"));
+        let choices = helper_choices(&t.g, 0, &names());
+        assert!(!choices.is_empty());
+        for (_, shown) in choices {
+            let (words, what) = shown.split_once(" · ").expect("words · what");
+            assert!(words.starts_with("nutze nassir "), "{shown}");
+            assert!(what.contains("verlange"), "{shown}");
+            match command::parse(&format!("helfer {words}"), Some(&ctx)) {
+                Ok(Command::Action(a)) => assert!(legal.contains(&a), "{words}: {a:?}"),
+                other => panic!("{words}: {other:?}"),
+            }
+        }
     }
 
     #[test]

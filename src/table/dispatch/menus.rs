@@ -10,6 +10,7 @@ use super::*;
 use crate::engine::{DevCard, EdgeId, HexId, Topology, VertexId};
 use crate::t;
 
+use crate::table::command_words::say;
 use crate::table::reply::{Menu, MenuOption};
 
 /// The menus a button can open.
@@ -388,8 +389,9 @@ fn helper_menu_choices(g: &Game, seat: Seat, names: &[String]) -> Vec<Choice> {
             let Ok(Command::Action(action)) = command::parse(text.trim(), Some(&ctx)) else {
                 continue;
             };
-            let mut head = step(group.head.clone(), capitalized(&group.head), &group.what);
-            let title = capitalized(&format!("{} {rest}", group.head));
+            let shown_head = say(&group.head);
+            let mut head = step(group.head.clone(), capitalized(&shown_head), &group.what);
+            let title = capitalized(&say(&format!("{} {rest}", group.head)));
             let title = title.trim().to_string();
             let steps = if rest.is_empty() && group.rests.len() == 1 {
                 head.label = title.clone();

@@ -169,10 +169,12 @@ pub(super) fn moves_text(g: &Game, seat: Seat, names: &[String]) -> String {
             .collect();
         let list = name_some(&rests, NAMED, &question_for(&PlaceKind::Helper));
         // Candamir's plain use and its swaps: the plain command, then the swaps it may add.
+        let head = crate::table::command_words::say(&group.head);
+        let list = crate::table::command_words::say(&list);
         let words = match (group.rests.iter().any(String::is_empty), list.is_empty()) {
-            (_, true) => group.head.clone(),
-            (false, false) => format!("{} {list}", group.head),
-            (true, false) => t!("moves-helper-swap", head = group.head.as_str(), list = list),
+            (_, true) => head,
+            (false, false) => format!("{head} {list}"),
+            (true, false) => t!("moves-helper-swap", head = head, list = list),
         };
         lines.push(t!(
             "moves-helper",

@@ -4,8 +4,10 @@
 //! game's vocabulary (`tokens`, with the word lists of `english`). The answer is the best entry, with its source, plus two related questions; a question
 //! that matches nothing well gets an honest "I don't know" instead of a guess.
 //!
-//! The desk speaks English and German ([`Lang`]): `entries.de.toml` holds the same entries
-//! (same ids) in German, searched with the German stemmer and word lists (`german`).
+//! The desk answers in the language texts are made in ([`i18n::Lang`]): `entries.de.toml`
+//! holds the same entries (same ids) in German, searched with the German stemmer and word lists
+//! (`german`); a language without a knowledge base of its own is answered from the English one.
+//! The desk's own few words (`See also`, its refusals) are catalog messages.
 
 mod english;
 mod german;
@@ -17,38 +19,38 @@ use std::sync::OnceLock;
 use serde::Deserialize;
 use thiserror::Error;
 
+use crate::i18n::{self, Lang};
+use crate::t;
 use index::Index;
 use tokens::Language;
 
-/// A language the desk answers in.
+/// A knowledge base with the word lists it is searched with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Lang {
-    En,
-    De,
+enum Knowledge {
+    English,
+    German,
 }
 
-impl Lang {
-    /// `de` (also `de-DE`, `de_AT`, any case) is German; any other code is English.
-    pub fn from_code(code: &str) -> Lang {
-        let code = code.trim().to_ascii_lowercase();
-        if code == "de" || code.starts_with("de-") || code.starts_with("de_") {
-            Lang::De
-        } else {
-            Lang::En
+impl Knowledge {
+    /// The knowledge base for `lang`: its own if there is one, else the English.
+    fn of(lang: Lang) -> Knowledge {
+        match lang.code() {
+            "de" => Knowledge::German,
+            _ => Knowledge::English,
         }
     }
 
     fn words(self) -> &'static Language {
         match self {
-            Lang::En => &english::ENGLISH,
-            Lang::De => &german::GERMAN,
+            Knowledge::English => &english::ENGLISH,
+            Knowledge::German => &german::GERMAN,
         }
     }
 
-    fn knowledge_base(self) -> &'static str {
+    fn text(self) -> &'static str {
         match self {
-            Lang::En => include_str!("entries.toml"),
-            Lang::De => include_str!("entries.de.toml"),
+            Knowledge::English => include_str!("entries.toml"),
+            Knowledge::German => include_str!("entries.de.toml"),
         }
     }
 }
@@ -91,7 +93,8 @@ struct Entries {
     entry: Vec<Entry>,
 }
 
-/// Why the desk cannot answer. `Display` is English; [`DeskError::text`] speaks either language.
+/// Why the desk cannot answer. `Display` is English (for logs); [`DeskError::text`] is the
+/// player's message in the current language.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum DeskError {
     #[error(
@@ -103,16 +106,13 @@ pub enum DeskError {
 }
 
 impl DeskError {
-    /// The message in the language of `lang` (a code as for [`Lang::from_code`]).
-    pub fn text(&self, lang: &str) -> String {
-        match (Lang::from_code(lang), self) {
-            (Lang::En, _) => self.to_string(),
-            (Lang::De, DeskError::TooLong { chars, max }) => format!(
-                "Diese Frage ist {chars} Zeichen lang; die Regelauskunft liest Fragen bis {max} Zeichen. Frag bitte kürzer."
-            ),
-            (Lang::De, DeskError::KnowledgeBase(why)) => format!(
-                "Die Wissensbasis der Regelauskunft ist beschädigt ({why}); die Regelthemen funktionieren weiter."
-            ),
+    /// The message in the current language.
+    pub fn text(&self) -> String {
+        match self {
+            DeskError::TooLong { chars, max } => {
+                t!("rules-desk-too-long", chars = *chars, max = *max)
+            }
+            DeskError::KnowledgeBase(why) => t!("rules-desk-damaged", why = why.as_str()),
         }
     }
 }
@@ -132,7 +132,6 @@ pub enum Answer<'a> {
 
 /// The knowledge base and its index.
 pub struct Desk {
-    lang: Lang,
     entries: Vec<Entry>,
     index: Index,
 }
@@ -140,12 +139,17 @@ pub struct Desk {
 impl Desk {
     /// Parses an English knowledge base and indexes it (see [`Desk::from_toml_in`]).
     pub fn from_toml(text: &str) -> Result<Desk, DeskError> {
-        Desk::from_toml_in(Lang::En, text)
+        Desk::from_toml_in(Lang::EN, text)
     }
 
-    /// Parses a knowledge base in `lang` and indexes it with that language's words; every
-    /// entry must be complete and its id unique.
+    /// Parses a knowledge base in `lang` and indexes it with that language's words (English
+    /// ones for a language the desk has none for); every entry must be complete and its id
+    /// unique.
     pub fn from_toml_in(lang: Lang, text: &str) -> Result<Desk, DeskError> {
+        Desk::parse(Knowledge::of(lang), text)
+    }
+
+    fn parse(knowledge: Knowledge, text: &str) -> Result<Desk, DeskError> {
         let parsed: Entries =
             toml::from_str(text).map_err(|e| DeskError::KnowledgeBase(e.message().to_string()))?;
         let mut ids = std::collections::BTreeSet::new();
@@ -163,9 +167,8 @@ impl Desk {
                 return Err(DeskError::KnowledgeBase(format!("entry `{}` twice", e.id)));
             }
         }
-        let index = Index::build(&parsed.entry, lang.words());
+        let index = Index::build(&parsed.entry, knowledge.words());
         Ok(Desk {
-            lang,
             entries: parsed.entry,
             index,
         })
@@ -173,24 +176,21 @@ impl Desk {
 
     /// The English desk built from the compiled-in knowledge base, once per process.
     pub fn shared() -> Result<&'static Desk, DeskError> {
-        Desk::shared_in(Lang::En)
+        Desk::shared_in(Lang::EN)
     }
 
-    /// The desk of `lang` built from its compiled-in knowledge base, once per process.
+    /// The desk for `lang` built from its compiled-in knowledge base, once per process.
     pub fn shared_in(lang: Lang) -> Result<&'static Desk, DeskError> {
         static ENGLISH: OnceLock<Result<Desk, DeskError>> = OnceLock::new();
         static GERMAN: OnceLock<Result<Desk, DeskError>> = OnceLock::new();
-        let cell = match lang {
-            Lang::En => &ENGLISH,
-            Lang::De => &GERMAN,
+        let knowledge = Knowledge::of(lang);
+        let cell = match knowledge {
+            Knowledge::English => &ENGLISH,
+            Knowledge::German => &GERMAN,
         };
-        cell.get_or_init(|| Desk::from_toml_in(lang, lang.knowledge_base()))
+        cell.get_or_init(|| Desk::parse(knowledge, knowledge.text()))
             .as_ref()
             .map_err(Clone::clone)
-    }
-
-    pub fn lang(&self) -> Lang {
-        self.lang
     }
 
     pub fn entries(&self) -> &[Entry] {
@@ -238,37 +238,21 @@ impl Desk {
     }
 }
 
-/// Answers a question from the desk of `lang` (`de` → German, any other code → English).
-pub fn answer_in(lang: &str, question: &str) -> Result<Answer<'static>, DeskError> {
-    Desk::shared_in(Lang::from_code(lang))?.ask(question)
+/// Answers a question from the desk of the current language.
+pub fn answer(question: &str) -> Result<Answer<'static>, DeskError> {
+    Desk::shared_in(i18n::current())?.ask(question)
 }
 
 /// The reply text for a found answer: the question answered, the answer and its source, and
-/// the related questions.
+/// the related questions (the fixed words in the current language).
 pub fn answer_text(best: &Entry, see_also: &[&Entry]) -> String {
-    answer_text_in("en", best, see_also)
-}
-
-/// [`answer_text`] with the fixed words in the language of `lang`.
-pub fn answer_text_in(lang: &str, best: &Entry, see_also: &[&Entry]) -> String {
     let mut text = format!("**{}**\n{} ({})", best.question, best.answer, best.source);
     if !see_also.is_empty() {
         let related: Vec<&str> = see_also.iter().map(|e| e.question.as_str()).collect();
-        let label = match Lang::from_code(lang) {
-            Lang::En => "See also",
-            Lang::De => "Siehe auch",
-        };
-        text.push_str(&format!("\n{label}: {}", related.join(" · ")));
+        text.push('\n');
+        text.push_str(&t!("rules-desk-see-also", questions = related.join(" · ")));
     }
     text
-}
-
-/// The first sentence of the reply when the desk has no answer, in the language of `lang`.
-pub fn dont_know(lang: &str) -> &'static str {
-    match Lang::from_code(lang) {
-        Lang::En => "I don't know the answer to that.",
-        Lang::De => "Darauf weiß ich keine Antwort.",
-    }
 }
 
 #[cfg(test)]
@@ -277,9 +261,8 @@ mod tests {
 
     #[test]
     fn the_knowledge_base_parses_and_every_entry_is_complete() {
-        for lang in [Lang::En, Lang::De] {
+        for lang in Lang::all() {
             let desk = Desk::shared_in(lang).expect("the knowledge base parses");
-            assert_eq!(desk.lang(), lang);
             assert!(desk.entries().len() >= 80, "{}", desk.entries().len());
             entries_are_complete(desk);
         }
@@ -360,7 +343,7 @@ mod tests {
 
     #[test]
     fn the_german_tokenizer_knows_old_names_stems_and_compounds() {
-        let desk = Desk::shared_in(Lang::De).expect("entries.de.toml parses");
+        let desk = Desk::shared_in(Lang::parse("de").expect("de")).expect("entries.de.toml parses");
         let tokens = |text| desk.index.tokens(text);
         assert_eq!(tokens("Schaf"), tokens("Wolle"));
         assert_eq!(tokens("Weizen"), tokens("Getreide"));
@@ -376,13 +359,10 @@ mod tests {
     }
 
     #[test]
-    fn language_codes_pick_the_desk() {
-        assert_eq!(Lang::from_code("de"), Lang::De);
-        assert_eq!(Lang::from_code("de-AT"), Lang::De);
-        assert_eq!(Lang::from_code("DE"), Lang::De);
-        assert_eq!(Lang::from_code("en-US"), Lang::En);
-        assert_eq!(Lang::from_code("dense"), Lang::En);
-        assert_eq!(Lang::from_code(""), Lang::En);
+    fn each_language_picks_its_knowledge_base() {
+        let german = Lang::parse("de-AT").expect("de");
+        assert_eq!(Knowledge::of(german), Knowledge::German);
+        assert_eq!(Knowledge::of(Lang::EN), Knowledge::English);
     }
 
     #[test]
