@@ -91,3 +91,32 @@ fn quitting_and_starting_again_resumes_the_game() {
         "console game differs from the in-process one"
     );
 }
+
+/// Once every seat is played by a bot (the players said `away`), the bots play the game to its
+/// end: a bot's trade offer waits for people's answers only when there is someone to answer.
+#[test]
+fn bots_in_every_seat_play_to_the_end() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let script = dir.path().join("away.txt");
+    std::fs::write(&script, "alice: away\nbob: away\n").expect("write script");
+    let out = Command::new(env!("CARGO_BIN_EXE_catan-bot"))
+        .args([
+            "local",
+            "--players",
+            "alice,bob",
+            "--bots",
+            "1",
+            "--no-boards",
+        ])
+        .args(["--bot-delay-ms", "0", "--seed", "4", "--script"])
+        .arg(&script)
+        .output()
+        .expect("run catan-bot local");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(
+        stdout.contains("Trade offer #"),
+        "no bot offered a trade:\n{stdout}"
+    );
+    assert!(stdout.contains("* The game has ended."), "{stdout}");
+}

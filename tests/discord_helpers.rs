@@ -21,10 +21,15 @@ async fn helper_choices(d: &Discord, who: &Player) -> Vec<(String, String)> {
         .await
 }
 
+/// Whether `r` shows the live turn message awaiting alice for something other than her roll
+/// (after a roll that offered a bot its helper, the game waits for the bot first).
+fn awaits_alice_after_her_roll(r: &Request) -> bool {
+    r.content()
+        .lines()
+        .any(|l| l.starts_with("▶ alice:") && !l.contains("roll the dice"))
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "open: alice's turn message (Roll) is posted while the game still waits for a bot's \
-            Marianne choice, so her move is refused and the script loses its place; the table \
-            side of helpers is covered by tests/table_helpers.rs"]
 async fn a_player_uses_a_helper_through_autocomplete() {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().expect("temp dir");
@@ -97,7 +102,14 @@ async fn a_player_uses_a_helper_through_autocomplete() {
                 .await;
             continue;
         }
+        let rolled = fake.request_count();
         d.command(&alice, &["roll"], &[]).await;
+        fake.wait_from(
+            rolled,
+            "the game awaiting alice after her roll",
+            awaits_alice_after_her_roll,
+        )
+        .await;
         let choices = helper_choices(&d, &alice).await;
         if let Some(first) = choices.first() {
             used = Some((first.clone(), choices));

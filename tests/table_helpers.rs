@@ -4,8 +4,8 @@
 
 mod table_support;
 
-use catan_bot::engine::{Action, Seat};
-use catan_bot::table::PlaceKind;
+use catan_bot::engine::{Action, Phase, Seat};
+use catan_bot::table::{Hint, PlaceKind, ReplyKind};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use table_support::*;
@@ -160,4 +160,80 @@ fn moves_names_no_helper_in_a_game_without_helpers() {
     let name = h.display_name(h.state().waiting_for()[0]);
     let answer = ask(&mut h, &name, "helper ?");
     assert!(answer.contains("without helpers"), "{answer}");
+}
+
+/// A roll that offers Marianne or Sean to a player whose turn it is not: the game waits for
+/// them, so they are pinged, the turn message names them and what they may do (not the
+/// roller's build and trade), and its buttons are the helper's menu and the hand only. Once
+/// they answer, the turn message is the roller's again.
+#[test]
+fn a_helper_offered_on_someone_elses_roll_is_what_the_turn_message_awaits() {
+    let mut h = Harness::started(&NAMES, "helpers on seed 8", quiet_options());
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut found = None;
+    for _ in 0..20_000 {
+        let g = h.state();
+        if g.winner().is_some() {
+            break;
+        }
+        let seat = g.waiting_for()[0];
+        let action = choose(&g.legal_actions(seat), &mut rng);
+        let replies = h.play(seat, &action);
+        let g = h.state();
+        if let Some(waiting) = g.helper_waiting()
+            && waiting != g.current
+            && matches!(action, Action::Roll)
+            && g.phase == Phase::Main
+        {
+            found = Some((waiting, replies));
+            break;
+        }
+    }
+    let (holder, replies) = found.expect("no roll offered a helper to another player");
+    let name = h.display_name(holder);
+    let user = h.user_of(&name);
+    let helper = h.state().helper_of(holder).expect("a helper").helper.name();
+
+    let ping = replies
+        .iter()
+        .find(|r| r.is_public() && r.mention == vec![user])
+        .expect("the holder is pinged");
+    assert!(ping.text.contains(helper), "{}", ping.text);
+    assert_eq!(ping.hints, vec![Hint::Helper]);
+
+    let turn = replies
+        .iter()
+        .find(|r| matches!(r.kind, ReplyKind::TurnUpdate { .. }))
+        .expect("the turn message is updated");
+    let awaited = turn.text.lines().last().unwrap_or_default();
+    assert_eq!(
+        awaited,
+        format!("▶ {name}: use {helper} now, or let it pass."),
+        "{}",
+        turn.text
+    );
+    assert_eq!(turn.hints, vec![Hint::Helper]);
+    let buttons: Vec<&str> = turn
+        .buttons
+        .iter()
+        .filter_map(|b| b.id.split(':').nth(2))
+        .collect();
+    assert_eq!(buttons, ["helper", "hand"], "{}", turn.text);
+
+    // The roller can do nothing until the holder answers.
+    let roller = h.display_name(h.state().current);
+    let refused = h.say(&roller, "end");
+    assert!(refusal_text(&refused).is_some(), "{refused:?}");
+    let replies = h.play(holder, &Action::DeclineHelper);
+    let turn = replies
+        .iter()
+        .find(|r| matches!(r.kind, ReplyKind::TurnUpdate { .. }))
+        .expect("the turn message is updated");
+    assert!(
+        turn.text.ends_with(&format!(
+            "▶ {roller}: build, trade, play a card, or end the turn."
+        )),
+        "{}",
+        turn.text
+    );
 }

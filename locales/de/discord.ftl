@@ -38,3 +38,4 @@ dhelp-helpers-name = Helfer von Catan
 dhelp-helpers = `/catan neu helfer:True` gibt jedem eine Helferkarte; der Spielplan zeigt sie neben dem Namen mit ihrer Seite (A oder B). `/catan helfer` schlägt beim Tippen vor, was deiner jetzt tun kann, z. B. `nutze jean erz`; nach einem Einsatz drehst du ihn auf Seite B oder tauschst ihn gegen einen aus der Auslage.
 dhelp-dice-name = Faire Würfel
 dhelp-dice = Würfel und Karten kommen aus einem geheimen Startwert; die Startnachricht zeigt seine Festlegung (Commitment). Am Ende werden der Startwert und das Protokoll des Spiels gezeigt: Jeder kann jeden Wurf mit `catan-bot verify` prüfen. `/catan export` liefert das Protokoll bis jetzt.
+dchint-helper = **Helfer** (oder `/catan helfer`)

@@ -53,3 +53,4 @@ help-topic-winning = Siedlung 1 Siegpunkt, Stadt 2, Längste Handelsstraße 2, G
 rules-desk-see-also = Siehe auch: { $questions }
 rules-desk-too-long = Diese Frage ist { $chars } Zeichen lang; die Regelauskunft liest Fragen bis { $max } Zeichen. Frag bitte kürzer.
 rules-desk-damaged = Die Wissensbasis der Regelauskunft ist beschädigt ({ $why }); die Regelthemen funktionieren weiter.
+hints-helper = { $cmd } zeigt, was dein Helfer tun kann

@@ -363,3 +363,11 @@ helper-what-decline = lass die Gelegenheit von { $helper } verstreichen
 helper-what-keep = die Entwicklungskarte, die du behältst
 helper-what-take = die Karte, die du nimmst
 helper-what-give = je eine Karte zurück an jeden, der dir eine gegeben hat
+
+## Das Spiel wartet auf einen Helfer-Schritt
+messages-waiting-helper-offer = { $name }: { $helper } jetzt nutzen oder die Gelegenheit verstreichen lassen.
+messages-waiting-helper-keep = { $name }: eine der angesehenen Entwicklungskarten behalten.
+messages-waiting-helper-take = { $name }: eine Karte aus der Hand von { $victim } nehmen.
+messages-waiting-helper-give = { $name }: je eine Karte an { $names } zurückgeben.
+messages-waiting-helper-after = { $name }: { $helper } behalten (auf Seite B gedreht) oder tauschen.
+actions-helper-offered = { $name }, { $helper } kann dir bei diesem Wurf helfen: nutze ihn oder lass die Gelegenheit verstreichen. Das Spiel wartet auf dich.

@@ -39,3 +39,4 @@ dhelp-helpers-name = Helpers of Catan
 dhelp-helpers = `/catan new helpers:True` deals each player a helper card; the board shows it beside their name with its side (A or B). `/catan helper` suggests what yours can do now as you type, e.g. `use jean ore`; after a use, flip it to side B or exchange it for one from the display.
 dhelp-dice-name = Fair dice
 dhelp-dice = The dice and cards come from a secret seed; the start message shows its commitment. At the end the seed and the game's record are posted: anyone can check every roll with `catan-bot verify`. `/catan export` gives the record so far.
+dchint-helper = **Helper** (or `/catan helper`)

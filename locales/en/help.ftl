@@ -53,3 +53,4 @@ help-topic-winning = Settlement 1 VP, city 2, Longest Route 2, Largest Army 2, e
 rules-desk-see-also = See also: { $questions }
 rules-desk-too-long = That question is { $chars } characters long; the rules desk reads questions of up to { $max }. Ask it in fewer words.
 rules-desk-damaged = The rules desk's knowledge base is damaged ({ $why }); the rules topics still work.
+hints-helper = { $cmd } lists what your helper can do

@@ -353,3 +353,11 @@ helper-what-decline = let { $helper }'s chance pass
 helper-what-keep = the development card you keep
 helper-what-take = the card you take
 helper-what-give = one card back to each player who gave you one
+
+## The game waits for a helper step
+messages-waiting-helper-offer = { $name }: use { $helper } now, or let it pass.
+messages-waiting-helper-keep = { $name }: keep one of the development cards looked at.
+messages-waiting-helper-take = { $name }: take one card from { $victim }'s hand.
+messages-waiting-helper-give = { $name }: give one card back to { $names }.
+messages-waiting-helper-after = { $name }: keep { $helper } (turned to side B) or exchange it.
+actions-helper-offered = { $name }, { $helper } may help you on this roll: use it or let it pass. The game waits for you.

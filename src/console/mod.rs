@@ -262,10 +262,13 @@ fn run_bots(table: &mut Table, printer: &mut Printer<impl std::io::Write>) -> an
             // A move that could not be saved: the table said so; the next line tries again.
             return Ok(());
         }
-        // A bot offered a trade: your turn to answer it (the bot settles after your line).
-        if replies
-            .iter()
-            .any(|r| matches!(r.kind, ReplyKind::TradeOffer { .. }))
+        // A bot offered a trade: your turn to answer it (the bot settles after your line);
+        // when bots play every seat, nobody else answers, so they go on.
+        let seats = table.game_state(game.id).map_or(0, |g| g.players.len());
+        if bots.len() < seats
+            && replies
+                .iter()
+                .any(|r| matches!(r.kind, ReplyKind::TradeOffer { .. }))
         {
             return Ok(());
         }

@@ -275,6 +275,9 @@ pub fn hand_text(game: &Game, seat: Seat) -> String {
 
 /// What the game waits for, in words (what to type or click is in [`waiting_hints`]).
 pub fn waiting_text(game: &Game, names: &[String]) -> String {
+    if let Some(text) = helper_waiting_text(game, names) {
+        return text;
+    }
     let cur = name(names, game.current);
     match &game.phase {
         Phase::Setup { round, road_from } => match road_from {
@@ -319,10 +322,52 @@ pub fn waiting_text(game: &Game, names: &[String]) -> String {
     }
 }
 
+/// What a pending helper step waits for (Helpers of Catan): it comes before the phase's own
+/// business, and maybe from a player whose turn it is not (Marianne, Sean after a roll).
+fn helper_waiting_text(game: &Game, names: &[String]) -> Option<String> {
+    use crate::engine::helpers::Pending;
+    let pending = game.helper_pending()?;
+    let who = name(names, pending.seat());
+    let helper = game
+        .helper_of(pending.seat())
+        .map(|h| h.helper.name())
+        .unwrap_or_default();
+    Some(match pending {
+        Pending::Offer { helper, .. } => {
+            crate::t!(
+                "messages-waiting-helper-offer",
+                name = who,
+                helper = helper.name()
+            )
+        }
+        Pending::KeepCard { .. } => crate::t!("messages-waiting-helper-keep", name = who),
+        Pending::TakeCard { victim, .. } => crate::t!(
+            "messages-waiting-helper-take",
+            name = who,
+            victim = name(names, *victim)
+        ),
+        Pending::GiveBack { owed, .. } => crate::t!(
+            "messages-waiting-helper-give",
+            name = who,
+            names = owed
+                .iter()
+                .map(|s| name(names, *s))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Pending::AfterUse { .. } => {
+            crate::t!("messages-waiting-helper-after", name = who, helper = helper)
+        }
+    })
+}
+
 /// What the awaited player can do now, as hints each platform words its own way. Examples
 /// of places are legal ones (the first few, in label order).
 pub fn waiting_hints(game: &Game) -> Vec<Hint> {
     const EXAMPLES: usize = 3;
+    if game.helper_pending().is_some() {
+        return vec![Hint::Helper];
+    }
     let topo = game.topology();
     let legal = game.legal_actions(game.current);
     let examples = |f: &dyn Fn(&Action) -> Option<String>| -> Vec<String> {

@@ -171,6 +171,8 @@ pub enum Hint {
     ConfirmOffer {
         offer: u32,
     },
+    /// Use, decline, flip or exchange one's helper (Helpers of Catan).
+    Helper,
     /// See your own hand.
     Hand,
     /// How to play.

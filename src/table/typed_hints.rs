@@ -64,6 +64,7 @@ pub fn typed_hint(hint: &Hint, prefix: &str) -> String {
             "hints-confirm",
             cmd = c(&format!("trade confirm {offer} <player>"))
         ),
+        Hint::Helper => t!("hints-helper", cmd = c("helper ?")),
         Hint::Hand => c("hand"),
         Hint::Help => c("help"),
         Hint::Rules => t!("hints-rules", cmd = c("rules")),

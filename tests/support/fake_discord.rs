@@ -243,16 +243,17 @@ impl FakeDiscord {
             .requests
             .iter()
             .map(|r| {
-                format!(
-                    "{} {} {} files={}",
-                    r.method,
-                    r.path,
+                // What a reader needs to follow the game: the message text, whole.
+                let content = r.content();
+                let shown = if content.is_empty() {
                     r.json
                         .as_ref()
                         .map(|j| j.to_string().chars().take(300).collect::<String>())
-                        .unwrap_or_default(),
-                    r.files.len()
-                )
+                        .unwrap_or_default()
+                } else {
+                    format!("{content:?}")
+                };
+                format!("{} {} {shown} files={}", r.method, r.path, r.files.len())
             })
             .collect::<Vec<_>>()
             .join("\n")

@@ -134,6 +134,29 @@ pub(super) fn after_action(
         // No button here: it would go stale after the discard; the turn message has it.
         r
     });
+    // A roll offered Marianne or Sean to a player whose turn it is not: they are pinged, as
+    // the game now waits for them (a bot answers by itself).
+    let helper_ping = match g.helper_pending() {
+        Some(crate::engine::helpers::Pending::Offer { seat, helper })
+            if !before.2.contains(seat) && session.bot_at(*seat).is_none() =>
+        {
+            session.user(*seat).map(|user| {
+                let mut r = Reply::public(
+                    place,
+                    crate::t!(
+                        "actions-helper-offered",
+                        name = names.get(*seat as usize).cloned().unwrap_or_default(),
+                        helper = helper.name()
+                    ),
+                )
+                .with_game(id)
+                .with_hints(vec![Hint::Helper]);
+                r.mention = vec![user];
+                r
+            })
+        }
+        _ => None,
+    };
     // Private details and updated hands: the one who acted (or the caller, for a confirmed
     // trade made in the current player's name), then everyone else an event touched.
     let mut private_seats: Vec<Seat> = Vec::new();
@@ -223,6 +246,7 @@ pub(super) fn after_action(
     }
     replies.extend(prompt(table, id, new_message, new_message || board_changed));
     replies.extend(discard_ping);
+    replies.extend(helper_ping);
     replies
 }
 

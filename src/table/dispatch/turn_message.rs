@@ -93,6 +93,7 @@ fn hint_button(hint: &Hint) -> Option<&'static str> {
         Hint::Discard => Some("discard"),
         Hint::MoveRobber => Some("robber"),
         Hint::Hand => Some("hand"),
+        Hint::Helper => Some("helper"),
         Hint::Join
         | Hint::Start
         | Hint::New
@@ -119,6 +120,12 @@ fn turn_buttons(g: &Game, id: GameId) -> Vec<Button> {
         label,
     };
     let mut out = Vec::new();
+    // A pending helper step is all the game waits for: its menu, and the hand.
+    if g.helper_pending().is_some() && g.winner().is_none() {
+        out.push(button("helper", crate::t!("turn_message-button-helper")));
+        out.push(button("hand", crate::t!("turn_message-button-hand")));
+        return out;
+    }
     match &g.phase {
         Phase::Setup {
             road_from: None, ..
