@@ -39,3 +39,5 @@ dhelp-helpers = `/catan neu helfer:True` gibt jedem eine Helferkarte; der Spielp
 dhelp-dice-name = Faire Würfel
 dhelp-dice = Würfel und Karten kommen aus einem geheimen Startwert; die Startnachricht zeigt seine Festlegung (Commitment). Am Ende werden der Startwert und das Protokoll des Spiels gezeigt: Jeder kann jeden Wurf mit `catan-bot verify` prüfen. `/catan export` liefert das Protokoll bis jetzt.
 dchint-helper = **Helfer** (oder `/catan helfer`)
+discord-internal-failure = Beim Bot ist etwas schiefgegangen. Bitte versuch es noch einmal; wenn es wieder passiert, sag es dem, der den Bot betreibt.
+discord-new-game-thread = Neues Catan-Spiel in { $thread }: Mach dort mit.

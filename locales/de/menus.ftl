@@ -56,3 +56,12 @@ menus-none-trade = Du kannst jetzt nicht handeln: gehandelt wird nach deinem Wur
 menus-none-robber = Der Räuber zieht jetzt nicht.
 menus-none-discard = Du musst jetzt nichts ablegen.
 menus-none-helper = Dein Helfer kann jetzt nichts tun.
+menus-not-ours = Dieses Menü gehört nicht zu den Menüs dieses Spiels.
+menus-game-gone = Dieses Menü gehört zu einem Spiel, das vorbei ist oder hier nicht mehr läuft.
+menus-choice-gone = Diese Wahl ist nicht mehr möglich; es ist nichts geschehen.
+buttons-not-ours = Dieser Knopf gehört nicht zu den Knöpfen dieses Spiels.
+buttons-game-gone = Dieser Knopf gehört zu einem Spiel, das vorbei ist oder hier nicht mehr läuft.
+menus-discard-count = { $count ->
+    [one] Wähle 1 Karte zum Ablegen.
+   *[other] Wähle { $count } Karten zum Ablegen.
+}

@@ -40,3 +40,5 @@ dhelp-helpers = `/catan new helpers:True` deals each player a helper card; the b
 dhelp-dice-name = Fair dice
 dhelp-dice = The dice and cards come from a secret seed; the start message shows its commitment. At the end the seed and the game's record are posted: anyone can check every roll with `catan-bot verify`. `/catan export` gives the record so far.
 dchint-helper = **Helper** (or `/catan helper`)
+discord-internal-failure = Something went wrong on the bot's side. Please try again; if it keeps happening, tell whoever hosts the bot.
+discord-new-game-thread = New Catan game in { $thread }: join it there.

@@ -56,3 +56,12 @@ menus-none-trade = You can't trade now: trading happens after your roll, on your
 menus-none-robber = The robber does not move now.
 menus-none-discard = You don't have to discard now.
 menus-none-helper = Your helper can't do anything now.
+menus-not-ours = This menu is not one of this game's menus.
+menus-game-gone = This menu belongs to a game that is over or not hosted here any more.
+menus-choice-gone = That choice is no longer possible; nothing was done.
+buttons-not-ours = This button is not one of this game's buttons.
+buttons-game-gone = This button belongs to a game that is over or not hosted here any more.
+menus-discard-count = { $count ->
+    [one] Choose 1 card to discard.
+   *[other] Choose { $count } cards to discard.
+}

@@ -51,6 +51,7 @@ pub(super) async fn send(ctx: Context<'_>, text: String) -> CommandResult {
         answer: Answer::Pending,
         component: false,
         on_ephemeral: false,
+        lang: who.lang,
     };
     answer(ctx.data(), origin, move |t, now| {
         t.handle_text(&who, &text, now)
@@ -413,12 +414,16 @@ async fn new_in_thread(ctx: Context<'_>, bot: &Arc<Bot>, text: String) -> Comman
         answer: Answer::Pending,
         component: false,
         on_ephemeral: false,
+        lang: who.lang,
     };
     origin
-        .say_public(
-            bot,
-            &format!("New Catan game in <#{}>: join it there.", thread.id),
-        )
+        .say_public(bot, &{
+            let _lang = crate::i18n::scope(origin.lang.unwrap_or_default());
+            crate::t!(
+                "discord-new-game-thread",
+                thread = format!("<#{}>", thread.id)
+            )
+        })
         .await?;
     let refused = answer(bot, origin, move |t, now| t.handle_text(&who, &text, now)).await;
     if refused {

@@ -52,6 +52,8 @@ pub struct Origin {
     /// ... on an ephemeral message (a menu shown to this user only): the answer may replace
     /// that message instead of adding another.
     pub on_ephemeral: bool,
+    /// The user's language (their client's), for what the adapter itself says to them.
+    pub lang: Option<crate::i18n::Lang>,
 }
 
 impl Origin {

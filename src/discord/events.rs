@@ -67,6 +67,7 @@ async fn button(bot: &Arc<Bot>, press: &ComponentInteraction) {
             .message
             .flags
             .is_some_and(|f| f.contains(MessageFlags::EPHEMERAL)),
+        lang: who.lang,
     };
     let id = press.data.custom_id.clone();
     match &press.data.kind {

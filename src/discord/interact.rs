@@ -9,9 +9,6 @@ use super::deliver::{Origin, deliver};
 use super::host::Table;
 use crate::table::Reply;
 
-/// Shown when the bot itself failed (not a rule or bad input, which the table explains).
-const INTERNAL_FAILURE: &str = "Something went wrong on the bot's side. Please try again; if it keeps happening, tell whoever hosts the bot.";
-
 /// Returns whether the table refused (the game did not change).
 pub async fn answer<F>(bot: &Arc<Bot>, mut origin: Origin, call: F) -> bool
 where
@@ -43,7 +40,10 @@ where
         }
         Err(e) => {
             tracing::error!("table call failed: {e}");
-            if let Err(e) = origin.finish(bot, INTERNAL_FAILURE).await {
+            // The bot itself failed (not a rule or bad input, which the table explains).
+            let lang = origin.lang.unwrap_or_default();
+            let text = crate::i18n::text_in(lang, "discord-internal-failure", None);
+            if let Err(e) = origin.finish(bot, &text).await {
                 tracing::warn!("answering an interaction failed: {e}");
             }
             true

@@ -103,14 +103,16 @@ pub fn command_options(path: &[&str], options: &[(&str, Value)], focused: Option
     tree
 }
 
-/// Common fields of an interaction from `user` in `channel`.
+/// Common fields of an interaction from `user` in `channel`, in the user's client language
+/// (`_locale` in the test's member JSON, which Discord does not have; else `en-US`).
 fn interaction_base(id: u64, token: &str, channel: u64, member: &Value) -> Value {
+    let locale = member["_locale"].as_str().unwrap_or("en-US");
     json!({
         "id": id.to_string(), "application_id": APP_ID.to_string(),
         "guild_id": GUILD_ID.to_string(), "channel_id": channel.to_string(),
         "channel": {"id": channel.to_string(), "type": 0},
         "member": member, "token": token, "version": 1, "app_permissions": "2248473465835073",
-        "locale": "en-US", "guild_locale": "en-US", "entitlements": [],
+        "locale": locale, "guild_locale": "en-US", "entitlements": [],
         "authorizing_integration_owners": {"0": GUILD_ID.to_string()}, "context": 0,
         "attachment_size_limit": 8388608,
     })

@@ -26,6 +26,13 @@ impl Player {
             member: member_json(id, name, "0"),
         }
     }
+
+    /// A player whose Discord client speaks `locale` (e.g. `de`).
+    pub fn speaking(id: u64, name: &'static str, locale: &str) -> Player {
+        let mut p = Player::new(id, name);
+        p.member["_locale"] = serde_json::json!(locale);
+        p
+    }
 }
 
 /// The bot's answer to one interaction.

@@ -3,28 +3,25 @@
 use super::*;
 
 pub fn button(table: &mut Table, caller: &Caller, custom_id: &str, now_ms: u64) -> Vec<Reply> {
-    const NOT_OURS: &str = "This button is not one of this game's buttons.";
+    let not_ours = || refuse(caller, crate::t!("buttons-not-ours"));
     let parts: Vec<&str> = custom_id.split(':').collect();
     let [prefix, game, action, version] = parts.as_slice() else {
-        return refuse(caller, NOT_OURS);
+        return not_ours();
     };
     // The version only says when the button was made: a press does what it says if that is
     // legal now; otherwise the engine's refusal says why (DESIGN.md, stale clicks).
     let (Ok(game), Ok(_made_at)) = (game.parse::<GameId>(), version.parse::<u64>()) else {
-        return refuse(caller, NOT_OURS);
+        return not_ours();
     };
     if *prefix != "catan" {
-        return refuse(caller, NOT_OURS);
+        return not_ours();
     }
     // The one button of a game that is over.
     if *action == "rematch" {
         return rematch(table, caller, Some(game), now_ms);
     }
     if table.by_place.get(&caller.place) != Some(&game) {
-        return refuse(
-            caller,
-            "This button belongs to a game that is over or not hosted here any more.",
-        );
+        return refuse(caller, crate::t!("buttons-game-gone"));
     }
     let pieces: Vec<&str> = action.split('-').collect();
     let number = |i: usize| pieces.get(i).and_then(|p| p.parse::<u32>().ok());
@@ -49,6 +46,6 @@ pub fn button(table: &mut Table, caller: &Caller, custom_id: &str, now_ms: u64) 
         ("confirm", Some(o), Some(s)) if s < 6 => {
             trade(table, caller, TradeCommand::Confirm(o, s as Seat), now_ms)
         }
-        _ => refuse(caller, NOT_OURS),
+        _ => not_ours(),
     }
 }

@@ -605,7 +605,7 @@ fn discard_menu(
     // Discord shows 25 options at most; with more cards, the first 25 still allow any count
     // owed (at most half the hand) to be picked.
     options.truncate(Menu::MAX_OPTIONS);
-    let question = format!("Choose {owed} cards to discard.");
+    let question = t!("menus-discard-count", count = owed);
     let mut text = note.map(|n| format!("{n}\n")).unwrap_or_default();
     text.push_str(&question);
     let mut r = private_to_caller(caller, text).with_game(id);
@@ -626,22 +626,19 @@ pub fn choice(
     values: &[String],
     now_ms: u64,
 ) -> Vec<Reply> {
-    const NOT_OURS: &str = "This menu is not one of this game's menus.";
+    let not_ours = || refuse(caller, t!("menus-not-ours"));
     let parts: Vec<&str> = menu.split(':').collect();
     let [prefix, game, kind, _version] = parts.as_slice() else {
-        return refuse(caller, NOT_OURS);
+        return not_ours();
     };
     let (Ok(game), Some(kind)) = (game.parse::<GameId>(), MenuKind::parse(kind)) else {
-        return refuse(caller, NOT_OURS);
+        return not_ours();
     };
     if *prefix != "catan" {
-        return refuse(caller, NOT_OURS);
+        return not_ours();
     }
     if table.by_place.get(&caller.place) != Some(&game) {
-        return refuse(
-            caller,
-            "This menu belongs to a game that is over or not hosted here any more.",
-        );
+        return refuse(caller, t!("menus-game-gone"));
     }
     let Some((id, seat)) = seated(table, caller) else {
         return seat_refusal(table, caller);
@@ -662,13 +659,7 @@ pub fn choice(
     let all = choices(g, seat, &s.names(), kind);
     let matching: Vec<&Choice> = all.iter().filter(|c| c.starts_with(&path)).collect();
     match matching.as_slice() {
-        [] => respond(
-            table,
-            caller,
-            kind,
-            &[],
-            Some("That choice is no longer possible; nothing was done.".into()),
-        ),
+        [] => respond(table, caller, kind, &[], Some(t!("menus-choice-gone"))),
         [one] if one.steps.len() == path.len() || matching.len() == 1 => {
             let leaf = one.leaf.clone();
             match leaf {

@@ -1,0 +1,97 @@
+//! German on Discord, against the fake Discord and the real bot binary: a game opened by a
+//! player whose client speaks German is German in public (lobby, turn message, buttons), the
+//! help is in each asker's own language, and what only an English player sees is English.
+
+mod support;
+
+use serde_json::json;
+use support::fake_discord::*;
+use support::players::{Discord, Player, start_bot, wait_recorded};
+
+fn is_channel_post(r: &Request) -> bool {
+    r.method == "POST"
+        && r.path
+            .ends_with(&format!("/channels/{CHANNEL_ID}/messages"))
+}
+
+/// The embed's title and field names of an interaction answer.
+fn embed_text(r: &Request) -> String {
+    let embed = &r.payload()["embeds"][0];
+    let mut parts = vec![embed["title"].as_str().unwrap_or("").to_string()];
+    for f in embed["fields"].as_array().into_iter().flatten() {
+        parts.push(f["name"].as_str().unwrap_or("").to_string());
+        parts.push(f["value"].as_str().unwrap_or("").to_string());
+    }
+    parts.join("\n")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_german_client_gets_a_german_game_and_others_their_own_language() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let bot = start_bot(&fake, dir.path(), 1, "[table]\nbot_delay_ms = 20\n").await;
+    let d = Discord { fake: fake.clone() };
+    let anna = Player::speaking(11, "anna", "de");
+    let bob = Player::new(12, "bob");
+    fake.add_user(user_json(anna.id, anna.name));
+    fake.add_user(user_json(bob.id, bob.name));
+
+    // The help: German for anna, English for bob.
+    let help = d.command(&anna, &["help"], &[]).await;
+    let german = embed_text(&help.first);
+    assert!(german.contains("Catan hier: so wird gespielt"), "{german}");
+    assert!(
+        german.contains("/catan neu") && !german.contains("/catan new"),
+        "{german}"
+    );
+    let help = d.command(&bob, &["help"], &[]).await;
+    let english = embed_text(&help.first);
+    assert!(english.contains("Catan here: how to play"), "{english}");
+
+    // anna opens a game: its public messages are German.
+    let start = fake.request_count();
+    d.command(
+        &anna,
+        &["new"],
+        &[("seed", json!(3)), ("players", json!(3))],
+    )
+    .await;
+    let lobby = fake
+        .wait_from(start, "the lobby message", |r| {
+            is_channel_post(r) && r.content().contains("anna")
+        })
+        .await;
+    let text = lobby.content();
+    assert!(
+        text.contains("Spielplan") || text.contains("Siegpunkte"),
+        "{text}"
+    );
+    assert!(!text.contains("Settings"), "{text}");
+    let labels: Vec<String> = lobby.buttons().into_iter().map(|b| b.label).collect();
+    assert!(labels.contains(&"Mitspielen".to_string()), "{labels:?}");
+    wait_recorded(&bot, lobby.created_message.expect("lobby id")).await;
+
+    // bob joins and presses his hand button later: his own answers are English, the game's
+    // public messages stay German.
+    let from = fake.request_count();
+    d.command(&bob, &["join"], &[]).await;
+    d.command(&anna, &["bot", "add"], &[]).await;
+    d.command(&anna, &["start"], &[]).await;
+    let turn = fake
+        .wait_from(from, "the first turn message", |r| {
+            is_channel_post(r) && !r.png_files().is_empty()
+        })
+        .await;
+    let text = turn.content();
+    assert!(
+        text.contains("Gründungsphase") && text.contains("Siedlung"),
+        "{text}"
+    );
+    let labels: Vec<String> = turn.buttons().into_iter().map(|b| b.label).collect();
+    assert!(labels.contains(&"Meine Hand".to_string()), "{labels:?}");
+
+    let hand = d.command(&bob, &["hand"], &[]).await;
+    assert!(hand.content().contains("Your hand"), "{}", hand.content());
+    let hand = d.command(&anna, &["hand"], &[]).await;
+    assert!(hand.content().contains("Deine Hand"), "{}", hand.content());
+}
