@@ -172,13 +172,9 @@ fn a_helper_offered_on_someone_elses_roll_is_what_the_turn_message_awaits() {
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     let mut found = None;
     for _ in 0..20_000 {
-        let g = h.state();
-        if g.winner().is_some() {
+        let Some((action, replies)) = h.step_replies(&mut rng) else {
             break;
-        }
-        let seat = g.waiting_for()[0];
-        let action = choose(&g.legal_actions(seat), &mut rng);
-        let replies = h.play(seat, &action);
+        };
         let g = h.state();
         if let Some(waiting) = g.helper_waiting()
             && waiting != g.current

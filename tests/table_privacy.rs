@@ -41,14 +41,7 @@ fn play_and_watch(names: &[&str], seed: u64) -> (usize, usize) {
     let mut h = Harness::started(names, &format!("seed {seed}"), quiet_options());
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let (mut steals, mut draws) = (0, 0);
-    loop {
-        let g = h.state();
-        if g.winner().is_some() {
-            break;
-        }
-        let seat = g.waiting_for()[0];
-        let action = choose(&g.legal_actions(seat), &mut rng);
-        let replies = h.play(seat, &action);
+    while let Some((_, replies)) = h.step_replies(&mut rng) {
         let g = h.state();
         let users: Vec<u64> = h.seat_names().iter().map(|n| h.user_of(n)).collect();
         for r in &replies {

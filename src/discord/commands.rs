@@ -32,17 +32,26 @@ pub fn all() -> Vec<poise::Command<Arc<Bot>, BotError>> {
     commands
 }
 
+/// The table's caller for a slash command's user acting in `place`, in their client's
+/// language.
+fn interaction_caller(
+    i: &serenity::CommandInteraction,
+    place: serenity::ChannelId,
+) -> crate::table::Caller {
+    with_locale(
+        caller(place, &i.user, i.member.as_deref()),
+        &i.locale,
+        i.guild_locale.as_deref(),
+    )
+}
+
 /// Sends `text` to the table as `ctx`'s author in `ctx`'s channel and posts the replies.
 pub(super) async fn send(ctx: Context<'_>, text: String) -> CommandResult {
     let poise::Context::Application(app) = ctx else {
         return Ok(());
     };
     let i = app.interaction;
-    let who = with_locale(
-        caller(i.channel_id, &i.user, i.member.as_deref()),
-        &i.locale,
-        i.guild_locale.as_deref(),
-    );
+    let who = interaction_caller(i, i.channel_id);
     let origin = Origin {
         id: i.id,
         token: i.token.clone(),
@@ -401,11 +410,7 @@ async fn new_in_thread(ctx: Context<'_>, bot: &Arc<Bot>, text: String) -> Comman
                 .auto_archive_duration(AutoArchiveDuration::OneWeek),
         )
         .await?;
-    let who = with_locale(
-        caller(thread.id, &i.user, i.member.as_deref()),
-        &i.locale,
-        i.guild_locale.as_deref(),
-    );
+    let who = interaction_caller(i, thread.id);
     let mut origin = Origin {
         id: i.id,
         token: i.token.clone(),
@@ -798,12 +803,7 @@ async fn help(ctx: Context<'_>) -> CommandResult {
     let poise::Context::Application(app) = ctx else {
         return Ok(());
     };
-    let i = app.interaction;
-    let who = with_locale(
-        caller(i.channel_id, &i.user, i.member.as_deref()),
-        &i.locale,
-        i.guild_locale.as_deref(),
-    );
+    let who = interaction_caller(app.interaction, app.interaction.channel_id);
     let lang = ctx
         .data()
         .table

@@ -231,15 +231,19 @@ impl Harness {
 
     /// One biased-random step for whoever the game waits for. False once the game is over.
     pub fn step(&mut self, rng: &mut ChaCha8Rng) -> bool {
+        self.step_replies(rng).is_some()
+    }
+
+    /// [`Harness::step`], with the action taken and its replies (`None` once the game is over).
+    pub fn step_replies(&mut self, rng: &mut ChaCha8Rng) -> Option<(Action, Vec<Reply>)> {
         let g = self.state();
         if g.winner().is_some() {
-            return false;
+            return None;
         }
         let seat = g.waiting_for()[0];
-        let legal = g.legal_actions(seat);
-        let action = choose(&legal, rng);
-        self.play(seat, &action);
-        true
+        let action = choose(&g.legal_actions(seat), rng);
+        let replies = self.play(seat, &action);
+        Some((action, replies))
     }
 
     /// Plays until the game ends or `max_actions` were taken; returns actions taken.
