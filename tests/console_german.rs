@@ -86,6 +86,13 @@ const ENGLISH: &[&str] = &[
     "see",
     "also",
     "know",
+    "desert",
+    "hills",
+    "forest",
+    "pasture",
+    "fields",
+    "mountains",
+    "rules",
 ];
 
 /// The script's English commands, some said the German way.

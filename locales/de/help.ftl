@@ -54,3 +54,4 @@ rules-desk-see-also = Siehe auch: { $questions }
 rules-desk-too-long = Diese Frage ist { $chars } Zeichen lang; die Regelauskunft liest Fragen bis { $max } Zeichen. Frag bitte kürzer.
 rules-desk-damaged = Die Wissensbasis der Regelauskunft ist beschädigt ({ $why }); die Regelthemen funktionieren weiter.
 hints-helper = { $cmd } zeigt, was dein Helfer tun kann
+rules-desk-rules = Regeln

@@ -54,3 +54,4 @@ rules-desk-see-also = See also: { $questions }
 rules-desk-too-long = That question is { $chars } characters long; the rules desk reads questions of up to { $max }. Ask it in fewer words.
 rules-desk-damaged = The rules desk's knowledge base is damaged ({ $why }); the rules topics still work.
 hints-helper = { $cmd } lists what your helper can do
+rules-desk-rules = RULES

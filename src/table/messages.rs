@@ -31,7 +31,7 @@ pub fn hex_text(topo: &Topology, layout: &Layout, hex: HexId) -> String {
         Some(t) => t
             .resource()
             .map(|r| r.to_string())
-            .unwrap_or_else(|| t.name().to_string()),
+            .unwrap_or_else(|| t.local_name()),
         None => "?".to_string(),
     };
     match layout.tokens.get(h).copied().flatten() {
@@ -52,7 +52,7 @@ pub fn vertex_text(topo: &Topology, layout: &Layout, v: VertexId) -> String {
         let terrain = layout.terrain[h as usize];
         match (terrain.resource(), layout.tokens[h as usize]) {
             (Some(r), Some(n)) => parts.push(format!("{r} {n}")),
-            _ => parts.push(terrain.name().to_string()),
+            _ => parts.push(terrain.local_name()),
         }
     }
     match layout.port_at(v) {

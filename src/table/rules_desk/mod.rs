@@ -246,7 +246,9 @@ pub fn answer(question: &str) -> Result<Answer<'static>, DeskError> {
 /// The reply text for a found answer: the question answered, the answer and its source, and
 /// the related questions (the fixed words in the current language).
 pub fn answer_text(best: &Entry, see_also: &[&Entry]) -> String {
-    let mut text = format!("**{}**\n{} ({})", best.question, best.answer, best.source);
+    // The source names the rules' sections (`RULES §4`) in the reader's language.
+    let source = best.source.replace("RULES", &t!("rules-desk-rules"));
+    let mut text = format!("**{}**\n{} ({source})", best.question, best.answer);
     if !see_also.is_empty() {
         let related: Vec<&str> = see_also.iter().map(|e| e.question.as_str()).collect();
         text.push('\n');
