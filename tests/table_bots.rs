@@ -52,11 +52,17 @@ fn step(h: &mut Harness, rng: &mut ChaCha8Rng) -> bool {
             h.now = h.now.max(due);
             let now = h.now;
             let r = h.tick(now);
-            // A move, or a trade offer made or settled.
+            // A move, or a trade offer made or settled; never a refused attempt.
             assert!(
                 h.state().version > before || !r.is_empty(),
                 "the bots did nothing at v{before}"
             );
+            let refused: Vec<&str> = r
+                .iter()
+                .filter(|r| r.is_refusal())
+                .map(|r| r.text.as_str())
+                .collect();
+            assert!(refused.is_empty(), "a bot's move was refused: {refused:?}");
         }
     }
     true
@@ -99,6 +105,22 @@ fn one_player_and_three_bots_play_to_a_winner() {
             .any(|r| r.text.contains(bot_name.as_str())),
         "{bot_name}'s moves are public"
     );
+}
+
+/// With the Helpers of Catan too: a bot holding Marianne or Sean answers the offer its own
+/// roll makes before it trades, so nothing it tries is refused.
+#[test]
+fn bots_play_a_helpers_game_to_a_winner() {
+    for seed in [7, 11, 23] {
+        let mut h = alice_and_bots(&format!("seed {seed} timer off helpers on"));
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut steps = 0;
+        while step(&mut h, &mut rng) {
+            steps += 1;
+            assert!(steps < 20_000, "seed {seed}: the game did not end");
+        }
+        assert!(h.state().winner().is_some());
+    }
 }
 
 #[test]

@@ -27,7 +27,7 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::engine::{Action, GameView, Resources};
+use crate::engine::{Action, GameView, Resource, Resources};
 use facts::Facts;
 use rand::Rng;
 
@@ -57,6 +57,29 @@ impl fmt::Display for BotLevel {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
+}
+
+/// What a bot does when a roll offers it Marianne or Sean (Helpers of Catan): a free card is
+/// always worth taking, so it takes the resource it earns least of; Sean's other side, keeping
+/// a big hand on a 7, is always worth it too. (Other helper uses are left to the levels' own
+/// choice, which passes them by.)
+fn helper_offer<'a>(f: &Facts, legal: &'a [Action]) -> Option<&'a Action> {
+    use crate::engine::{HelperUse, SeanUse};
+    let income = f.my_income();
+    let rarity = |r: &Resource| -income[r.index()];
+    // (Reversed: of equally rare resources, the first listed wins.)
+    legal
+        .iter()
+        .rev()
+        .filter_map(|a| match a {
+            Action::UseHelper(HelperUse::Sean(SeanUse::KeepHand)) => Some((a, f32::MAX)),
+            Action::UseHelper(HelperUse::Marianne(r) | HelperUse::Sean(SeanUse::Take(r))) => {
+                Some((a, rarity(r)))
+            }
+            _ => None,
+        })
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(a, _)| a)
 }
 
 /// A word that names no bot level.
@@ -102,10 +125,10 @@ impl Bot {
     pub fn choose(&self, view: &GameView, legal: &[Action]) -> Action {
         let f = Facts::new(view);
         let mut rng = self.rng(view, 1);
-        let pick = match self.level {
+        let pick = helper_offer(&f, legal).or_else(|| match self.level {
             BotLevel::Easy => easy::choose(&f, legal, &mut rng),
             BotLevel::Strong => strong::choose(&f, legal, &mut rng),
-        };
+        });
         pick.or_else(|| legal.iter().find(|a| **a == Action::EndTurn))
             .or(legal.first())
             .cloned()
@@ -138,5 +161,44 @@ impl Bot {
             ^ (seat << 56)
             ^ salt.wrapping_mul(0xd1b5_4a32_d192_ed03);
         ChaCha8Rng::seed_from_u64(mixed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::testkit::TestGame;
+    use crate::engine::{HelperUse, SeanUse};
+
+    /// Offered Marianne, a bot takes a card (never passes), the one it earns least of; Sean's
+    /// keep-the-hand side is taken whenever it is offered.
+    #[test]
+    fn a_bot_takes_what_marianne_and_sean_offer() {
+        let t = TestGame::main_phase(3);
+        let view = t.g.view(Some(0));
+        let income = Facts::new(&view).my_income();
+        let rarest = Resource::ALL
+            .into_iter()
+            .min_by(|a, b| income[a.index()].total_cmp(&income[b.index()]))
+            .expect("five resources");
+        let mut legal = vec![Action::DeclineHelper];
+        legal.extend(
+            Resource::ALL
+                .into_iter()
+                .map(|r| Action::UseHelper(HelperUse::Marianne(r))),
+        );
+        for level in BotLevel::ALL {
+            let bot = Bot { level, seed: 5 };
+            assert_eq!(
+                bot.choose(&view, &legal),
+                Action::UseHelper(HelperUse::Marianne(rarest)),
+                "{level}"
+            );
+            let sean = [
+                Action::DeclineHelper,
+                Action::UseHelper(HelperUse::Sean(SeanUse::KeepHand)),
+            ];
+            assert_eq!(bot.choose(&view, &sean), sean[1], "{level}");
+        }
     }
 }

@@ -286,7 +286,9 @@ fn bot_trading(
 ) -> Option<Vec<Reply>> {
     let s = table.sessions.get(&id)?;
     let g = s.game()?;
-    if g.phase != Phase::Main || g.current != seat {
+    // A pending helper step (Marianne after its own roll) comes first: no trade can be
+    // settled until it is answered, so the bot answers it with its move.
+    if g.phase != Phase::Main || g.current != seat || g.helper_pending().is_some() {
         return None;
     }
     let caller = Caller::new(s.place(), s.user(seat)?, s.name(seat));
@@ -312,11 +314,18 @@ fn bot_trading(
         // the bot's next move, its wait was lost with the restart).
         (Some(o), _) => {
             set(table, None, now_ms);
+            let withdraw = TradeCommand::Withdraw(o.id);
             let settle = match o.accepted.first() {
                 Some(&with) => TradeCommand::Confirm(o.id, with),
-                None => TradeCommand::Withdraw(o.id),
+                None => withdraw.clone(),
             };
-            Some(trade(table, &caller, settle, now_ms))
+            let replies = trade(table, &caller, settle, now_ms);
+            // A trade the rules no longer allow (an acceptor has spent the cards) is
+            // withdrawn, never tried again.
+            if replies.iter().any(Reply::is_refusal) {
+                return Some(trade(table, &caller, withdraw, now_ms));
+            }
+            Some(replies)
         }
         (None, _) if s.meta.bot_offered == Some((seat, turn)) || mine.is_some() => None,
         (None, _) => {
