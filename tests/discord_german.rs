@@ -1,6 +1,7 @@
-//! German on Discord, against the fake Discord and the real bot binary: a game opened by a
-//! player whose client speaks German is German in public (lobby, turn message, buttons), the
-//! help is in each asker's own language, and what only an English player sees is English.
+//! German on Discord, against the fake Discord and the real bot binary: a game starts in the
+//! server's preferred language, `/catan new language:de` makes it German in public (lobby,
+//! turn message, buttons), the help is in each asker's own language, and what only an
+//! English player sees is English.
 
 mod support;
 
@@ -48,12 +49,33 @@ async fn a_german_client_gets_a_german_game_and_others_their_own_language() {
     let english = embed_text(&help.first);
     assert!(english.contains("Catan here: how to play"), "{english}");
 
-    // anna opens a game: its public messages are German.
+    // A game starts in the server's preferred language (the fake server's is en-US), even
+    // when its opener's client speaks German.
+    let start = fake.request_count();
+    d.command(&anna, &["new"], &[]).await;
+    let lobby = fake
+        .wait_from(start, "the English lobby", |r| {
+            is_channel_post(r) && r.content().contains("anna")
+        })
+        .await;
+    assert!(lobby.content().contains("Settings"), "{}", lobby.content());
+    wait_recorded(&bot, lobby.created_message.expect("lobby id")).await;
+    d.command(&anna, &["abandon"], &[]).await;
+
+    // The opener picks the language with `/catan new language:`, offered by name.
+    let offered = d
+        .autocomplete(&anna, &["new"], &[("language", json!("deu"))], "language")
+        .await;
+    assert_eq!(offered, [("Deutsch".to_string(), "de".to_string())]);
     let start = fake.request_count();
     d.command(
         &anna,
         &["new"],
-        &[("seed", json!(3)), ("players", json!(3))],
+        &[
+            ("seed", json!(3)),
+            ("players", json!(3)),
+            ("language", json!("de")),
+        ],
     )
     .await;
     let lobby = fake

@@ -194,3 +194,5 @@ dc-catan-helper-what-name = was
 dc-catan-helper-what-desc = Was dein Helfer tut: zur Wahl steht, was er jetzt tun kann
 dc-catan-new-helpers-name = helfer
 dc-catan-new-helpers-desc = Mit den Helfern von Catan spielen (jeder bekommt eine Helferkarte)
+dc-catan-new-language-name = sprache
+dc-catan-new-language-desc = Die Sprache des Spiels (sonst die bevorzugte Sprache des Servers)

@@ -194,3 +194,5 @@ dc-catan-helper-what-name = what
 dc-catan-helper-what-desc = What your helper does: the choices are what it can do now
 dc-catan-new-helpers-name = helpers
 dc-catan-new-helpers-desc = Play with the Helpers of Catan (each player gets a helper card)
+dc-catan-new-language-name = language
+dc-catan-new-language-desc = The game's language (default: the server's preferred language)

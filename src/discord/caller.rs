@@ -23,13 +23,15 @@ pub fn caller(place: ChannelId, user: &User, member: Option<&Member>) -> Caller 
         name,
         is_manager,
         lang: None,
+        place_lang: None,
     }
 }
 
 /// `caller` speaking the language of their Discord client (`locale`), or else of the server
-/// (`guild_locale`), when there is a catalog for it: what only they see comes in it, and a
-/// game they open starts in it.
+/// (`guild_locale`), when there is a catalog for it: what only they see comes in it. A game
+/// opened here starts in the server's preferred language (else theirs).
 pub fn with_locale(mut caller: Caller, locale: &str, guild_locale: Option<&str>) -> Caller {
-    caller.lang = Lang::parse(locale).or_else(|| guild_locale.and_then(Lang::parse));
+    caller.place_lang = guild_locale.and_then(Lang::parse);
+    caller.lang = Lang::parse(locale).or(caller.place_lang);
     caller
 }

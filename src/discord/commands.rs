@@ -17,6 +17,7 @@ use super::deliver::{Answer, Origin};
 use super::error::BotError;
 use super::host::PlaceKind;
 use super::interact::answer;
+use crate::i18n::Lang;
 
 pub type Context<'a> = poise::Context<'a, Arc<Bot>, BotError>;
 pub(super) type CommandResult = Result<(), BotError>;
@@ -335,6 +336,9 @@ async fn new(
     afk: Option<AfkChoice>,
     #[description = "Play with the Helpers of Catan (each player gets a helper card)"]
     helpers: Option<bool>,
+    #[description = "The game's language (default: the server's preferred language)"]
+    #[autocomplete = "language_choices"]
+    language: Option<String>,
 ) -> CommandResult {
     let mut text = new_text(players, board, vp, discard_limit, timer);
     if let Some(seed) = seed {
@@ -348,6 +352,10 @@ async fn new(
     }
     if let Some(on) = helpers {
         text.push_str(if on { " helpers on" } else { " helpers off" });
+    }
+    // Any word: the lobby refuses one no catalog speaks, naming those it has.
+    if let Some(code) = language.as_deref().map(str::trim).filter(|c| !c.is_empty()) {
+        text.push_str(&format!(" lang {code}"));
     }
     let bot = ctx.data().clone();
     let poise::Context::Application(app) = ctx else {
@@ -363,6 +371,16 @@ async fn new(
         return send(ctx, text).await;
     }
     new_in_thread(ctx, &bot, text).await
+}
+
+/// The languages there are catalogs for, each in its own name (`Deutsch`), valued by code.
+async fn language_choices(_: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
+    let partial = partial.trim().to_lowercase();
+    let found = Lang::all()
+        .map(|l| (l.code().to_string(), l.native_name()))
+        .filter(|(code, name)| name.to_lowercase().contains(&partial) || code.contains(&partial))
+        .collect();
+    CreateAutocompleteResponse::new().set_choices(choices(found))
 }
 
 fn new_text(

@@ -104,6 +104,7 @@ async fn reaction(bot: &Arc<Bot>, r: &Reaction, added: bool) {
                 name: format!("<@{user_id}>"),
                 is_manager: false,
                 lang: None,
+                place_lang: None,
             },
         },
     };

@@ -134,6 +134,7 @@ impl MatrixBot {
             name,
             is_manager,
             lang: None,
+            place_lang: None,
         })
     }
 

@@ -293,13 +293,15 @@ impl Table {
         caller.lang.unwrap_or_else(|| self.lang_at(caller))
     }
 
-    /// The language `caller` is answered in at their place: the game's there, else their own,
-    /// else the host's default.
+    /// The language `caller` is answered in at their place (and a game opened there starts
+    /// in): the game's there, else the place's preferred one, else their own, else the host's
+    /// default.
     pub fn lang_at(&self, caller: &Caller) -> Lang {
         self.by_place
             .get(&caller.place)
             .and_then(|id| self.sessions.get(id))
             .map(|s| s.meta.settings.lang)
+            .or(caller.place_lang)
             .or(caller.lang)
             .unwrap_or(self.options.default_lang)
     }

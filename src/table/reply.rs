@@ -23,8 +23,11 @@ pub struct Caller {
     /// The user may manage the place (e.g. Discord "Manage Channels"): may abandon any game.
     pub is_manager: bool,
     /// The user's own language, if the platform says (Discord's interaction locale): replies
-    /// only they see use it, and a game they open starts in it.
+    /// only they see use it, and a game they open starts in it when the place has none.
     pub lang: Option<Lang>,
+    /// The place's preferred language, if the platform says (a Discord server's preferred
+    /// locale): a game opened there starts in it.
+    pub place_lang: Option<Lang>,
 }
 
 impl Caller {
@@ -36,6 +39,7 @@ impl Caller {
             name: name.into(),
             is_manager: false,
             lang: None,
+            place_lang: None,
         }
     }
 }
