@@ -33,6 +33,7 @@ mod pending;
 pub mod repair;
 mod sled_store;
 mod verify;
+mod write;
 
 use std::path::PathBuf;
 
@@ -40,6 +41,7 @@ use thiserror::Error;
 
 pub use ack_log::FILE_NAME as ACK_LOG_FILE;
 pub use sled_store::{SCHEMA_VERSION, SledStore};
+pub use write::GameWrite;
 
 /// Identifies one game for its whole life.
 pub type GameId = u64;
@@ -81,6 +83,10 @@ pub enum Integrity {
         /// Actions the game had at its last acknowledged write.
         acknowledged_actions: u64,
     },
+    /// Every record verified, but the acknowledgement log, the only witness of lost writes,
+    /// was missing or damaged: writes lost before this start cannot be ruled out. (Reported
+    /// again at every start until the game's next move, like moves found lost.)
+    Unverified,
     /// Records fail their checks (checksum, sequence, head): the game cannot be resumed
     /// safely. `meta` is still filled in if the meta record passed its checksum (it may be an
     /// older version: good enough to tell where the game was played).
@@ -145,23 +151,57 @@ pub enum StoreError {
 /// next write). Writes that would break a game's log (gaps, rewrites) are refused and change
 /// nothing.
 pub trait Store: Send + Sync {
+    /// Applies every record of `write` to game `id` as one atomic, flushed write: after a
+    /// crash it is wholly there or absent. One player action is one commit, so a crash can
+    /// never separate an action from the offers it closes or the meta record it changes.
+    /// Refused, changing nothing, when it would break the game's log (see below) or the game
+    /// is unknown (no meta stored or given) or finished.
+    fn commit(&self, id: GameId, write: &GameWrite) -> Result<(), StoreError>;
     /// Writes (or replaces) a game's table record. Creates the game.
-    fn put_meta(&self, id: GameId, meta: &[u8]) -> Result<(), StoreError>;
+    fn put_meta(&self, id: GameId, meta: &[u8]) -> Result<(), StoreError> {
+        self.commit(id, &GameWrite::meta(meta))
+    }
     /// Appends the action with this index to the game's log. The index must be the next one:
     /// the count of the latest snapshot or one past the last logged action.
-    fn append_action(&self, id: GameId, index: u64, action: &[u8]) -> Result<(), StoreError>;
+    fn append_action(&self, id: GameId, index: u64, action: &[u8]) -> Result<(), StoreError> {
+        let write = GameWrite {
+            action: Some((index, action.to_vec())),
+            ..GameWrite::default()
+        };
+        self.commit(id, &write)
+    }
     /// Stores a snapshot covering actions `0..upto` and drops the log entries it covers, at once.
     /// `upto` may not go below the current snapshot nor beyond the logged actions.
-    fn put_snapshot(&self, id: GameId, upto: u64, state: &[u8]) -> Result<(), StoreError>;
+    fn put_snapshot(&self, id: GameId, upto: u64, state: &[u8]) -> Result<(), StoreError> {
+        let write = GameWrite {
+            snapshot: Some((upto, state.to_vec())),
+            ..GameWrite::default()
+        };
+        self.commit(id, &write)
+    }
     /// Replaces a game's meta, snapshot and log with one compact final record (sled never
     /// reclaims much space, so finished games should not keep their log). Not in `load_all`.
-    fn finish_game(&self, id: GameId, record: &[u8]) -> Result<(), StoreError>;
+    fn finish_game(&self, id: GameId, record: &[u8]) -> Result<(), StoreError> {
+        let write = GameWrite {
+            finished: Some(record.to_vec()),
+            ..GameWrite::default()
+        };
+        self.commit(id, &write)
+    }
     /// Removes a game entirely (abandoned, or archived elsewhere), finished or not.
     fn remove_game(&self, id: GameId) -> Result<(), StoreError>;
     /// Writes (or replaces) one open trade offer of a running game.
-    fn put_offer(&self, id: GameId, offer: u32, record: &[u8]) -> Result<(), StoreError>;
+    fn put_offer(&self, id: GameId, offer: u32, record: &[u8]) -> Result<(), StoreError> {
+        self.commit(id, &GameWrite::offer(offer, record))
+    }
     /// Removes these offers of a game at once (absent ones are ignored).
-    fn remove_offers(&self, id: GameId, offers: &[u32]) -> Result<(), StoreError>;
+    fn remove_offers(&self, id: GameId, offers: &[u32]) -> Result<(), StoreError> {
+        let write = GameWrite {
+            removed_offers: offers.to_vec(),
+            ..GameWrite::default()
+        };
+        self.commit(id, &write)
+    }
     /// Every unfinished stored game, for start-up, in id order, each with what its checks
     /// found (see [`Integrity`]).
     fn load_all(&self) -> Result<Vec<StoredGame>, StoreError>;

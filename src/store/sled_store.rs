@@ -12,7 +12,7 @@ use super::envelope::{self, Head};
 use super::flush_gate::FlushGate;
 use super::keys::{self, FINISHED_TAG, HEAD_TAG, LOG_TAG, META_TAG, OFFER_TAG, SNAPSHOT_TAG};
 use super::pending::{Pending, Undo};
-use super::{GameId, Store, StoreError, StoredGame, dir, migrate, repair, verify};
+use super::{GameId, GameWrite, Store, StoreError, StoredGame, dir, migrate, repair, verify};
 
 /// The layout this build writes and reads. Bump it with a migration when the layout changes;
 /// an older build refuses a newer directory instead of misreading it. Schema 1 (values without
@@ -256,59 +256,51 @@ impl SledStore {
 }
 
 impl Store for SledStore {
-    fn put_meta(&self, id: GameId, meta: &[u8]) -> Result<(), StoreError> {
+    fn commit(&self, id: GameId, write: &GameWrite) -> Result<(), StoreError> {
         self.write_game(id, |db, change| {
             if db.contains_key(keys::game_key(FINISHED_TAG, id))? {
                 return Err(StoreError::Finished(id));
             }
-            change.put(&keys::game_key(META_TAG, id), meta);
-            change.head.meta_version = change.version;
-            Ok(())
-        })
-    }
-
-    fn append_action(&self, id: GameId, index: u64, action: &[u8]) -> Result<(), StoreError> {
-        self.write_game(id, |db, change| {
-            require_open_game(db, id)?;
-            let expected = change.head.actions;
-            if index != expected {
-                return Err(StoreError::OutOfOrder {
-                    id,
-                    expected,
-                    got: index,
-                });
+            match &write.meta {
+                Some(meta) => {
+                    change.put(&keys::game_key(META_TAG, id), meta);
+                    change.head.meta_version = change.version;
+                }
+                None if !db.contains_key(keys::game_key(META_TAG, id))? => {
+                    return Err(StoreError::UnknownGame(id));
+                }
+                None => {}
             }
-            change.put(&keys::log_key(id, index), action);
-            change.head.actions += 1;
-            Ok(())
-        })
-    }
-
-    fn put_snapshot(&self, id: GameId, upto: u64, state: &[u8]) -> Result<(), StoreError> {
-        self.write_game(id, |db, change| {
-            require_open_game(db, id)?;
-            let min = snapshot_upto(db, id)?;
-            let max = change.head.actions;
-            if upto < min || upto > max {
-                return Err(StoreError::SnapshotOutOfRange { id, upto, min, max });
+            if let Some((index, action)) = &write.action {
+                let expected = change.head.actions;
+                if *index != expected {
+                    return Err(StoreError::OutOfOrder {
+                        id,
+                        expected,
+                        got: *index,
+                    });
+                }
+                change.put(&keys::log_key(id, *index), action);
+                change.head.actions += 1;
             }
-            change.put(
-                &keys::game_key(SNAPSHOT_TAG, id),
-                &keys::encode_snapshot(upto, state),
-            );
-            for entry in db.range(keys::log_key(id, 0)..keys::log_key(id, upto)) {
-                change.remove(&entry?.0);
+            for (offer, record) in &write.offers {
+                change.put(&keys::offer_key(id, *offer), record);
             }
-            Ok(())
-        })
-    }
-
-    fn finish_game(&self, id: GameId, record: &[u8]) -> Result<(), StoreError> {
-        self.write_game(id, |db, change| {
-            require_open_game(db, id)?;
-            remove_live_records(db, change, id)?;
-            change.put(&keys::game_key(FINISHED_TAG, id), record);
-            change.head.meta_version = 0;
+            for offer in &write.removed_offers {
+                change.remove(&keys::offer_key(id, *offer));
+            }
+            if let Some((upto, state)) = &write.snapshot {
+                put_snapshot(db, change, id, *upto, state, write.action.as_ref())?;
+            }
+            if let Some(record) = &write.finished {
+                // Removals come after the puts above in the batch, so they win.
+                remove_live_records(db, change, id)?;
+                if let Some((index, _)) = &write.action {
+                    change.remove(&keys::log_key(id, *index));
+                }
+                change.put(&keys::game_key(FINISHED_TAG, id), record);
+                change.head.meta_version = 0;
+            }
             Ok(())
         })
     }
@@ -323,24 +315,6 @@ impl Store for SledStore {
             // The head stays, so versions keep growing if the id is used again.
             change.head.meta_version = 0;
             change.head.actions = 0;
-            Ok(())
-        })
-    }
-
-    fn put_offer(&self, id: GameId, offer: u32, record: &[u8]) -> Result<(), StoreError> {
-        self.write_game(id, |db, change| {
-            require_open_game(db, id)?;
-            change.put(&keys::offer_key(id, offer), record);
-            Ok(())
-        })
-    }
-
-    fn remove_offers(&self, id: GameId, offers: &[u32]) -> Result<(), StoreError> {
-        self.write_game(id, |db, change| {
-            require_open_game(db, id)?;
-            for &offer in offers {
-                change.remove(&keys::offer_key(id, offer));
-            }
             Ok(())
         })
     }
@@ -382,17 +356,6 @@ fn read_head(db: &sled::Db, id: GameId) -> Result<Option<Head>, StoreError> {
     }
 }
 
-/// Ok if the game exists and is not finished.
-fn require_open_game(db: &sled::Db, id: GameId) -> Result<(), StoreError> {
-    if db.contains_key(keys::game_key(FINISHED_TAG, id))? {
-        Err(StoreError::Finished(id))
-    } else if !db.contains_key(keys::game_key(META_TAG, id))? {
-        Err(StoreError::UnknownGame(id))
-    } else {
-        Ok(())
-    }
-}
-
 /// How many actions the game's latest snapshot covers (0 without one).
 fn snapshot_upto(db: &sled::Db, id: GameId) -> Result<u64, StoreError> {
     let key = keys::game_key(SNAPSHOT_TAG, id);
@@ -403,6 +366,34 @@ fn snapshot_upto(db: &sled::Db, id: GameId) -> Result<u64, StoreError> {
             .map(|(upto, _)| upto)
             .ok_or_else(|| StoreError::Corrupt(format!("game {id}: its snapshot is damaged"))),
     }
+}
+
+/// Adds a snapshot of actions `0..upto` to `change` and removes the log entries it covers,
+/// including the action appended by the same write (`appended`).
+fn put_snapshot(
+    db: &sled::Db,
+    change: &mut Change,
+    id: GameId,
+    upto: u64,
+    state: &[u8],
+    appended: Option<&(u64, Vec<u8>)>,
+) -> Result<(), StoreError> {
+    let min = snapshot_upto(db, id)?;
+    let max = change.head.actions;
+    if upto < min || upto > max {
+        return Err(StoreError::SnapshotOutOfRange { id, upto, min, max });
+    }
+    change.put(
+        &keys::game_key(SNAPSHOT_TAG, id),
+        &keys::encode_snapshot(upto, state),
+    );
+    for entry in db.range(keys::log_key(id, 0)..keys::log_key(id, upto)) {
+        change.remove(&entry?.0);
+    }
+    if let Some((index, _)) = appended.filter(|(index, _)| *index < upto) {
+        change.remove(&keys::log_key(id, *index));
+    }
+    Ok(())
 }
 
 /// Adds removals of a game's meta, snapshot, whole log and offers to `change`.

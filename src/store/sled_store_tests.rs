@@ -400,3 +400,84 @@ fn orphaned_log_entries_are_reported_as_damage_of_that_game_only() {
         games[1]
     );
 }
+
+#[test]
+fn one_commit_writes_an_action_with_its_meta_offers_and_snapshot() {
+    let (_dir, store) = temp_store();
+    store.put_meta(3, b"meta v1").unwrap();
+    store.append_action(3, 0, &action(3, 0)).unwrap();
+    store.put_offer(3, 1, b"offer 1").unwrap();
+    store.put_offer(3, 2, b"offer 2").unwrap();
+    let write = GameWrite {
+        meta: Some(b"meta v2".to_vec()),
+        action: Some((1, action(3, 1))),
+        snapshot: Some((2, b"state after 2".to_vec())),
+        offers: vec![(3, b"offer 3".to_vec())],
+        removed_offers: vec![1],
+        finished: None,
+    };
+    store.commit(3, &write).unwrap();
+    let game = &store.load_all().unwrap()[0];
+    assert_eq!(game.meta, b"meta v2");
+    assert_eq!(game.snapshot, Some((2, b"state after 2".to_vec())));
+    assert!(
+        game.actions.is_empty(),
+        "the snapshot covers the action of its own write"
+    );
+    assert_eq!(raw_log_indices(&store, 3), Vec::<u64>::new());
+    let offers: Vec<u32> = game.offers.iter().map(|(n, _)| *n).collect();
+    assert_eq!(offers, [2, 3]);
+    assert_eq!(game.integrity, Integrity::Intact);
+}
+
+#[test]
+fn a_refused_commit_changes_nothing() {
+    let (_dir, store) = temp_store();
+    store.put_meta(3, b"meta v1").unwrap();
+    store.put_offer(3, 1, b"offer 1").unwrap();
+    let before = store.load_all().unwrap();
+    let write = GameWrite {
+        meta: Some(b"meta v2".to_vec()),
+        action: Some((5, action(3, 5))),
+        removed_offers: vec![1],
+        ..GameWrite::default()
+    };
+    assert!(matches!(
+        store.commit(3, &write),
+        Err(StoreError::OutOfOrder {
+            expected: 0,
+            got: 5,
+            ..
+        })
+    ));
+    assert_eq!(store.load_all().unwrap(), before);
+    assert!(matches!(
+        store.commit(4, &GameWrite::offer(1, b"x")),
+        Err(StoreError::UnknownGame(4))
+    ));
+}
+
+#[test]
+fn the_winning_action_and_the_final_record_are_one_commit() {
+    let (_dir, store) = temp_store();
+    store.put_meta(3, b"meta").unwrap();
+    store.append_action(3, 0, &action(3, 0)).unwrap();
+    store.put_offer(3, 1, b"offer 1").unwrap();
+    let write = GameWrite {
+        action: Some((1, action(3, 1))),
+        finished: Some(b"final".to_vec()),
+        ..GameWrite::default()
+    };
+    store.commit(3, &write).unwrap();
+    assert!(store.load_all().unwrap().is_empty());
+    assert_eq!(store.finished_games().unwrap(), [(3, b"final".to_vec())]);
+    assert_eq!(
+        raw_log_indices(&store, 3),
+        Vec::<u64>::new(),
+        "no log left behind"
+    );
+    assert!(matches!(
+        store.commit(3, &GameWrite::meta(b"again")),
+        Err(StoreError::Finished(3))
+    ));
+}

@@ -71,12 +71,18 @@ pub struct TableOptions {
     pub seed_source: fairness::SeedSource,
     /// How long bots wait after the last move before they move (so people can follow).
     pub bot_delay_ms: u64,
+    /// How long a bot's trade offer stays open for people's answers, whatever else happens
+    /// meanwhile (an offer only bots can answer is settled at the bot's next move).
+    pub bot_offer_wait_ms: u64,
     /// The language of a game opened by someone whose own language is unknown.
     pub default_lang: Lang,
 }
 
 /// Bots move this long after the last move unless configured otherwise.
 pub const DEFAULT_BOT_DELAY_MS: u64 = 2_000;
+
+/// A bot's trade offer waits this long for people's answers unless configured otherwise.
+pub const DEFAULT_BOT_OFFER_WAIT_MS: u64 = 20_000;
 
 /// Lobbies close after a day without a start.
 pub const DEFAULT_LOBBY_EXPIRY_MS: u64 = 24 * 60 * timer::MINUTE_MS;
@@ -91,6 +97,7 @@ impl Default for TableOptions {
             onlooker_board_every_ms: timer::MINUTE_MS,
             seed_source: fairness::SeedSource::Os,
             bot_delay_ms: DEFAULT_BOT_DELAY_MS,
+            bot_offer_wait_ms: DEFAULT_BOT_OFFER_WAIT_MS,
             default_lang: Lang::EN,
         }
     }
@@ -241,6 +248,12 @@ impl Table {
             .map(|(message, _)| *message)
     }
 
+    /// Every posted open trade offer's message as it should read now: after a restart an
+    /// adapter edits them in place (an edit made just before it may never have been sent).
+    pub fn open_offer_updates(&self) -> Vec<Reply> {
+        dispatch::open_offer_updates(self)
+    }
+
     /// The adapter reports the message id under which a game's live message (lobby, turn
     /// message) was posted; later updates of that slot edit it, also after a restart.
     pub fn live_posted(&mut self, game: GameId, slot: LiveSlot, message_id: u64) {
@@ -349,6 +362,13 @@ impl Table {
     /// never show it to players (use [`Game::view`]).
     pub fn game_state(&self, game: GameId) -> Option<&Game> {
         self.sessions.get(&game)?.game()
+    }
+
+    /// The open trade offers of a game, oldest first (empty for a game not held).
+    pub fn open_offers(&self, game: GameId) -> &[offers::Offer] {
+        self.sessions
+            .get(&game)
+            .map_or(&[], |s| s.meta.offers.as_slice())
     }
 
     /// Bytes the store uses on disk (for status output).

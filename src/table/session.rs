@@ -5,7 +5,7 @@
 use std::collections::VecDeque;
 
 use crate::engine::{Action, Event, Game, Phase, RuleError, Seat};
-use crate::store::{Store, StoreError, StoredGame};
+use crate::store::{GameWrite, Store, StoreError, StoredGame};
 
 use super::GameSummary;
 use super::command::ParseContext;
@@ -22,6 +22,14 @@ use super::timer::{self, MINUTE_MS};
 
 /// How many public lines `log` keeps.
 const RECENT_LINES: usize = 30;
+
+/// What an accepted action did.
+#[derive(Debug)]
+pub struct Applied {
+    pub events: Vec<Event>,
+    /// Open offers the action ended (the turn or the trading phase is over): withdrawn.
+    pub ended_offers: Vec<Offer>,
+}
 
 /// Why an action did not happen.
 #[derive(Debug)]
@@ -54,6 +62,10 @@ pub struct Session {
     legacy_offers: bool,
     /// Every accepted action, for the game's public record (`fairness`).
     history: Vec<ActionRecord>,
+    /// The meta record as it is on disk, while memory holds a change that the game's next
+    /// write carries (`stage_meta`): a player's return from `away` goes down with the move
+    /// that brought them back, in one write.
+    staged_from: Option<GameMeta>,
     /// The offer a bot made this turn (kept in memory: after a restart a bot may offer once
     /// more, and its open offer gets a fresh wait).
     pub bot_offer: Option<super::bot_seats::BotOffer>,
@@ -74,6 +86,7 @@ impl Session {
             retired_offers: Vec::new(),
             legacy_offers: false,
             history: Vec::new(),
+            staged_from: None,
             bot_offer: None,
         };
         s.refresh_players();
@@ -168,11 +181,17 @@ impl Session {
     /// correct either way, and the next start-up tries again.
     pub fn tidy_stored_offers(&mut self, store: &dyn Store) {
         if self.legacy_offers {
-            let saved: Result<(), StoreError> = self
+            let records: Vec<(u32, Vec<u8>)> = self
                 .meta
                 .offers
                 .iter()
-                .try_for_each(|offer| self.save_offer(store, offer));
+                .map(|o| (o.id, encode_offer(&OfferRecord::Open(o.clone()))))
+                .collect();
+            let write = GameWrite {
+                offers: records,
+                ..GameWrite::default()
+            };
+            let saved = self.commit(store, write);
             match saved {
                 Ok(()) => self.legacy_offers = false,
                 Err(e) => {
@@ -279,9 +298,45 @@ impl Session {
         self.recent.push_back(line);
     }
 
+    /// Keeps a change of the meta record (made in memory; `before` is the record as on disk)
+    /// for the game's next write, so that it goes down in one write with the action it
+    /// belongs to. [`Session::flush_staged`] writes it alone if no other write came.
+    pub fn stage_meta(&mut self, before: GameMeta) {
+        if self.staged_from.is_none() {
+            self.staged_from = Some(before);
+        }
+    }
+
+    /// Writes a staged meta change that no other write carried (e.g. the move it came with was
+    /// refused). On failure the staged change is undone in memory too.
+    pub fn flush_staged(&mut self, store: &dyn Store) -> Result<(), StoreError> {
+        if self.staged_from.is_none() {
+            return Ok(());
+        }
+        self.commit(store, GameWrite::default())
+    }
+
+    /// Commits `write` with the meta record when a change is staged, as one write. On
+    /// failure a staged change is undone in memory (disk has neither).
+    fn commit(&mut self, store: &dyn Store, mut write: GameWrite) -> Result<(), StoreError> {
+        if self.staged_from.is_some() && write.meta.is_none() {
+            write.meta = Some(encode_meta(&self.meta));
+        }
+        let committed = store.commit(self.meta.id, &write);
+        match (&committed, self.staged_from.take()) {
+            (Err(_), Some(on_disk)) => {
+                self.meta = on_disk;
+                self.refresh_players();
+            }
+            _ => {}
+        }
+        committed
+    }
+
     /// Writes the meta record (flushed).
-    pub fn save_meta(&self, store: &dyn Store) -> Result<(), StoreError> {
-        store.put_meta(self.meta.id, &encode_meta(&self.meta))
+    pub fn save_meta(&mut self, store: &dyn Store) -> Result<(), StoreError> {
+        let meta = encode_meta(&self.meta);
+        self.commit(store, GameWrite::meta(&meta))
     }
 
     /// Saves the meta record; if the store refuses, puts `before` back so that memory keeps
@@ -291,18 +346,14 @@ impl Session {
         store: &dyn Store,
         before: GameMeta,
     ) -> Result<(), StoreError> {
-        let saved = self.save_meta(store);
-        if saved.is_err() {
-            self.meta = before;
-            self.refresh_players();
-        }
-        saved
+        self.stage_meta(before);
+        self.flush_staged(store)
     }
 
     /// Writes one open offer's record (flushed).
-    pub fn save_offer(&self, store: &dyn Store, offer: &Offer) -> Result<(), StoreError> {
+    pub fn save_offer(&mut self, store: &dyn Store, offer: &Offer) -> Result<(), StoreError> {
         let record = encode_offer(&OfferRecord::Open(offer.clone()));
-        store.put_offer(self.meta.id, offer.id, &record)
+        self.commit(store, GameWrite::offer(offer.id, &record))
     }
 
     /// Saves offer `number` as it is in memory now; if the store refuses, puts `before` back so
@@ -313,11 +364,12 @@ impl Session {
         number: u32,
         before: GameMeta,
     ) -> Result<(), StoreError> {
-        let saved = match self.meta.offers.iter().find(|o| o.id == number) {
-            Some(offer) => self.save_offer(store, offer),
-            None => Ok(()),
+        let Some(offer) = self.meta.offers.iter().find(|o| o.id == number).cloned() else {
+            return Ok(());
         };
-        if saved.is_err() {
+        let staged = self.staged_from.is_some();
+        let saved = self.save_offer(store, &offer);
+        if saved.is_err() && !staged {
             self.meta = before;
             self.refresh_players();
         }
@@ -325,44 +377,44 @@ impl Session {
     }
 
     /// Marks offer `number` closed on disk (already gone from memory). Its record is removed
-    /// with the turn's offers, keeping its number taken until then.
-    pub fn close_offer(&mut self, store: &dyn Store, number: u32) -> Result<(), StoreError> {
-        let closed = store.put_offer(self.meta.id, number, &encode_offer(&OfferRecord::Closed));
-        // Removed at the next clearing either way: a record left open by a failure goes too.
-        self.retired_offers.push(number);
-        closed
-    }
-
-    /// [`Session::close_offer`]; if the store refuses, puts `before` back.
+    /// with the turn's offers, keeping its number taken until then. If the store refuses,
+    /// puts `before` back.
     pub fn close_offer_or_restore(
         &mut self,
         store: &dyn Store,
         number: u32,
         before: GameMeta,
     ) -> Result<(), StoreError> {
-        let closed = store.put_offer(self.meta.id, number, &encode_offer(&OfferRecord::Closed));
+        let staged = self.staged_from.is_some();
+        let closed = self.commit(
+            store,
+            GameWrite::offer(number, &encode_offer(&OfferRecord::Closed)),
+        );
         match closed {
             Ok(()) => self.retired_offers.push(number),
-            Err(_) => {
+            Err(_) if !staged => {
                 self.meta = before;
                 self.refresh_players();
             }
+            Err(_) => {}
         }
         closed
     }
 
     /// Offers that ended (`gone`, e.g. with the turn): removes their records and those of the
-    /// offers closed before, after saving the meta record so that the next offer number
-    /// survives them. Failures are logged; the records are retried at the next clearing.
+    /// offers closed before, with the meta record so that the next offer number survives
+    /// them. Failures are logged; the records are retried at the next clearing.
     pub fn retire_offers(&mut self, store: &dyn Store, gone: &[Offer]) {
         self.retired_offers.extend(gone.iter().map(|o| o.id));
         if self.retired_offers.is_empty() {
             return;
         }
-        let removed = self
-            .save_meta(store)
-            .and_then(|()| store.remove_offers(self.meta.id, &self.retired_offers));
-        match removed {
+        let write = GameWrite {
+            meta: Some(encode_meta(&self.meta)),
+            removed_offers: self.retired_offers.clone(),
+            ..GameWrite::default()
+        };
+        match self.commit(store, write) {
             Ok(()) => self.retired_offers.clear(),
             Err(e) => {
                 tracing::warn!(game = self.meta.id, error = %e, "could not clear ended offers")
@@ -379,7 +431,10 @@ impl Session {
         self.stats = GameStats::default();
     }
 
-    /// Applies `action` for `seat` durably. On any error nothing changed.
+    /// Applies `action` for `seat` durably, with everything it changes in one write: the
+    /// action, the meta change `change_meta` makes (e.g. closing the offer a trade settles),
+    /// a staged meta change, the offers it ends, a due snapshot, or the final record when it
+    /// wins the game. On any error nothing changed, in memory or on disk.
     pub fn apply(
         &mut self,
         store: &dyn Store,
@@ -387,7 +442,8 @@ impl Session {
         action: &Action,
         now_ms: u64,
         snapshot_every: u64,
-    ) -> Result<Vec<Event>, ApplyError> {
+        change_meta: impl FnOnce(&mut GameMeta),
+    ) -> Result<Applied, ApplyError> {
         let Some(current) = self.game.as_ref() else {
             return Err(ApplyError::Rule(RuleError::Invalid(crate::t!(
                 "session-not-started"
@@ -400,48 +456,75 @@ impl Session {
             action: action.clone(),
             at_ms: now_ms,
         };
-        store
-            .append_action(self.meta.id, self.log_len, &encode_action(&rec))
-            .map_err(ApplyError::Store)?;
-        self.log_len += 1;
+        let mut meta = self.meta.clone();
+        change_meta(&mut meta);
+        let mut removed = self.retired_offers.clone();
+        removed.extend(
+            self.meta
+                .offers
+                .iter()
+                .filter(|o| !meta.offers.iter().any(|kept| kept.id == o.id))
+                .map(|o| o.id),
+        );
+        let ended_offers = stale_offers(&mut meta, &next);
+        removed.extend(ended_offers.iter().map(|o| o.id));
+        let mut stats = self.stats.clone();
+        stats.record(&events, now_ms);
+        let log_len = self.log_len + 1;
+        self.history.push(rec.clone());
+        let finished = next.winner().is_some();
+        let mut write = GameWrite {
+            action: Some((self.log_len, encode_action(&rec))),
+            ..GameWrite::default()
+        };
+        if finished {
+            meta.finished = true;
+            meta.offers.clear();
+            write.finished = Some(encode_finished(&FinishedRecord {
+                meta: meta.clone(),
+                game: next.clone(),
+                actions: log_len,
+                history: self.history.clone(),
+            }));
+        } else {
+            if snapshot_every > 0 && log_len.is_multiple_of(snapshot_every) {
+                let snap = Snapshot {
+                    game: next.clone(),
+                    last_activity_ms: now_ms,
+                    stats: stats.clone(),
+                    history: self.history.clone(),
+                };
+                write.snapshot = Some((log_len, encode_snapshot(&snap)));
+            }
+            if !removed.is_empty() || meta != self.meta {
+                write.meta = Some(encode_meta(&meta));
+                write.removed_offers = removed;
+            }
+        }
+        if let Err(e) = self.commit(store, write) {
+            self.history.pop();
+            return Err(ApplyError::Store(e));
+        }
+        self.meta = meta;
+        self.refresh_players();
+        self.retired_offers.clear();
+        self.log_len = log_len;
         self.last_activity_ms = now_ms;
         self.reminded = false;
-        self.stats.record(&events, now_ms);
-        self.history.push(rec);
-        let finished = next.winner().is_some();
-        let snap_due = snapshot_every > 0 && self.log_len.is_multiple_of(snapshot_every);
-        if snap_due && !finished {
-            let snap = Snapshot {
-                game: next.clone(),
-                last_activity_ms: now_ms,
-                stats: self.stats.clone(),
-                history: self.history.clone(),
-            };
-            // The action itself is durable already; a failed snapshot only means a longer
-            // replay at the next start.
-            if let Err(e) = store.put_snapshot(self.meta.id, self.log_len, &encode_snapshot(&snap))
-            {
-                tracing::warn!(game = self.meta.id, error = %e, "snapshot failed");
-            }
+        self.stats = stats;
+        let names = self.names();
+        let lines: Vec<String> = events
+            .iter()
+            .filter_map(|ev| messages::event_public(ev, &next, &names))
+            .collect();
+        for line in lines {
+            self.push_recent(line);
         }
         self.game = Some(next);
-        let names = self.names();
-        if let Some(g) = self.game.as_ref() {
-            let lines: Vec<String> = events
-                .iter()
-                .filter_map(|ev| messages::event_public(ev, g, &names))
-                .collect();
-            for line in lines {
-                self.push_recent(line);
-            }
-        }
-        if finished {
-            self.finish(store);
-        } else {
-            // Records of offers closed before this action are no longer needed.
-            self.retire_offers(store, &[]);
-        }
-        Ok(events)
+        Ok(Applied {
+            events,
+            ended_offers,
+        })
     }
 
     /// Compacts a finished game into its final record. The winning action is durable in the
@@ -465,16 +548,10 @@ impl Session {
 
     /// Offers end with the turn (or whenever trading is over). Returns the withdrawn ones.
     pub fn drop_stale_offers(&mut self) -> Vec<Offer> {
-        let Some(g) = self.game.as_ref() else {
-            return Vec::new();
-        };
-        let trading = g.phase == Phase::Main;
-        let turn = g.turn;
-        let (keep, gone): (Vec<Offer>, Vec<Offer>) = std::mem::take(&mut self.meta.offers)
-            .into_iter()
-            .partition(|o| trading && o.turn == turn);
-        self.meta.offers = keep;
-        gone
+        match self.game.as_ref() {
+            Some(g) => stale_offers(&mut self.meta, g),
+            None => Vec::new(),
+        }
     }
 
     fn timer_ms(&self) -> Option<u64> {
@@ -511,6 +588,17 @@ impl Session {
         self.reminder_due()
             .or_else(|| self.deadline().filter(|_| acts))
     }
+}
+
+/// Takes the offers that `game` no longer allows out of `meta` (offers end with the turn, or
+/// whenever trading is over) and returns them.
+fn stale_offers(meta: &mut GameMeta, game: &Game) -> Vec<Offer> {
+    let trading = game.phase == Phase::Main;
+    let (keep, gone): (Vec<Offer>, Vec<Offer>) = std::mem::take(&mut meta.offers)
+        .into_iter()
+        .partition(|o| trading && o.turn == game.turn);
+    meta.offers = keep;
+    gone
 }
 
 #[cfg(test)]
@@ -589,8 +677,9 @@ mod tests {
             session.save_offer(&store, &offer(id)).unwrap();
         }
         // #3, the newest, is withdrawn: only its closed record says the number was used.
+        let before = session.meta.clone();
         session.meta.offers.retain(|o| o.id != 3);
-        session.close_offer(&store, 3).unwrap();
+        session.close_offer_or_restore(&store, 3, before).unwrap();
         let mut again = resumed(&store);
         assert_eq!(again.meta.offers, [offer(1), offer(2)]);
         assert_eq!(

@@ -5,7 +5,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use catan_bot::store::{GameId, SledStore, Store, StoreError, StoredGame};
+use catan_bot::store::{GameId, GameWrite, SledStore, Store, StoreError, StoredGame};
 
 pub struct FailingStore {
     inner: SledStore,
@@ -38,33 +38,13 @@ impl FailingStore {
 }
 
 impl Store for FailingStore {
-    fn put_meta(&self, id: GameId, meta: &[u8]) -> Result<(), StoreError> {
+    fn commit(&self, id: GameId, write: &GameWrite) -> Result<(), StoreError> {
         self.check()?;
-        self.inner.put_meta(id, meta)
-    }
-    fn append_action(&self, id: GameId, index: u64, action: &[u8]) -> Result<(), StoreError> {
-        self.check()?;
-        self.inner.append_action(id, index, action)
-    }
-    fn put_snapshot(&self, id: GameId, upto: u64, state: &[u8]) -> Result<(), StoreError> {
-        self.check()?;
-        self.inner.put_snapshot(id, upto, state)
-    }
-    fn finish_game(&self, id: GameId, record: &[u8]) -> Result<(), StoreError> {
-        self.check()?;
-        self.inner.finish_game(id, record)
+        self.inner.commit(id, write)
     }
     fn remove_game(&self, id: GameId) -> Result<(), StoreError> {
         self.check()?;
         self.inner.remove_game(id)
-    }
-    fn put_offer(&self, id: GameId, offer: u32, record: &[u8]) -> Result<(), StoreError> {
-        self.check()?;
-        self.inner.put_offer(id, offer, record)
-    }
-    fn remove_offers(&self, id: GameId, offers: &[u32]) -> Result<(), StoreError> {
-        self.check()?;
-        self.inner.remove_offers(id, offers)
     }
     fn load_all(&self) -> Result<Vec<StoredGame>, StoreError> {
         self.inner.load_all()

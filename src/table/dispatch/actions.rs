@@ -22,6 +22,22 @@ pub(super) fn act(
     now_ms: u64,
     note: Option<String>,
 ) -> Vec<Reply> {
+    act_changing(table, id, seat, action, caller, now_ms, note, |_| {})
+}
+
+/// [`act`], with a change of the game's meta record that belongs to the action (closing the
+/// offer a trade settles): both go down in the action's one write.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn act_changing(
+    table: &mut Table,
+    id: GameId,
+    seat: Seat,
+    action: &Action,
+    caller: Option<&Caller>,
+    now_ms: u64,
+    note: Option<String>,
+    change_meta: impl FnOnce(&mut GameMeta),
+) -> Vec<Reply> {
     let snapshot_every = table.options.snapshot_every;
     let Some(session) = table.sessions.get_mut(&id) else {
         return Vec::new();
@@ -40,14 +56,21 @@ pub(super) fn act(
             None => Vec::new(),
         }
     };
-    let events = match session.apply(&*table.store, seat, action, now_ms, snapshot_every) {
-        Ok(ev) => ev,
+    let applied = match session.apply(
+        &*table.store,
+        seat,
+        action,
+        now_ms,
+        snapshot_every,
+        change_meta,
+    ) {
+        Ok(applied) => applied,
         Err(ApplyError::Rule(e)) => return refusal(messages::name_seats(&e.to_string(), &names)),
         Err(ApplyError::Store(e)) => {
             return refusal(crate::t!("actions-not-saved", error = e.to_string()));
         }
     };
-    after_action(table, id, seat, caller, &events, before, note)
+    after_action(table, id, seat, caller, applied, before, note)
 }
 
 pub(super) fn after_action(
@@ -55,10 +78,11 @@ pub(super) fn after_action(
     id: GameId,
     seat: Seat,
     caller: Option<&Caller>,
-    events: &[Event],
+    applied: Applied,
     before: (Phase, Seat, Vec<Seat>),
     note: Option<String>,
 ) -> Vec<Reply> {
+    let events = &applied.events;
     let Some(session) = table.sessions.get_mut(&id) else {
         return Vec::new();
     };
@@ -201,10 +225,9 @@ pub(super) fn after_action(
         session.turn_lines = opening.unwrap_or_default();
     }
 
-    // Offers end with the turn.
-    let gone = session.drop_stale_offers();
+    // Offers end with the turn (their records went with the action).
+    let gone = applied.ended_offers;
     if !gone.is_empty() {
-        session.retire_offers(&*table.store, &gone);
         let names = session.names();
         for o in gone {
             table.offer_messages.retain(|_, v| *v != (id, o.id));
@@ -220,6 +243,7 @@ pub(super) fn after_action(
                 .with_kind(ReplyKind::TradeOfferUpdate {
                     game: id,
                     offer: o.id,
+                    message: o.message_id,
                 })
                 .with_game(id),
             );

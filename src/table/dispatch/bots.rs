@@ -167,12 +167,17 @@ pub(super) fn welcome_back(table: &mut Table, caller: &Caller, explicit: bool) -
             Vec::new()
         };
     }
-    if let Err(e) = change_stand_ins(table, id, |list| list.retain(|(u, _)| *u != caller.user)) {
-        tracing::warn!(game = id, "could not save a player's return: {e}");
-        return refuse(
-            caller,
-            crate::t!("bots-return-not-saved", error = e.to_string()),
-        );
+    if explicit {
+        let back = change_stand_ins(table, id, |list| list.retain(|(u, _)| *u != caller.user));
+        if let Err(e) = back {
+            return return_not_saved(caller, id, e);
+        }
+    } else if let Some(s) = table.sessions.get_mut(&id) {
+        // A move brought them back: the return goes down with the move's write (or alone,
+        // in `save_return`, if the move makes none).
+        let before = s.meta.clone();
+        s.meta.stand_ins.retain(|(u, _)| *u != caller.user);
+        s.stage_meta(before);
     }
     let Some(s) = table.sessions.get(&id) else {
         return Vec::new();
@@ -184,6 +189,29 @@ pub(super) fn welcome_back(table: &mut Table, caller: &Caller, explicit: bool) -
     .with_game(id);
     // `back` is answered by the notice; a move keeps its own answer.
     vec![if explicit { notice.to_caller() } else { notice }]
+}
+
+/// Writes a player's return that the move which brought them back did not write (it was
+/// refused, or wrote nothing). On failure they are away again, and told so.
+pub(super) fn save_return(table: &mut Table, caller: &Caller) -> Vec<Reply> {
+    let Some((id, _)) = seated(table, caller) else {
+        return Vec::new();
+    };
+    let Some(s) = table.sessions.get_mut(&id) else {
+        return Vec::new();
+    };
+    match s.flush_staged(&*table.store) {
+        Ok(()) => Vec::new(),
+        Err(e) => return_not_saved(caller, id, e),
+    }
+}
+
+fn return_not_saved(caller: &Caller, id: GameId, e: crate::store::StoreError) -> Vec<Reply> {
+    tracing::warn!(game = id, "could not save a player's return: {e}");
+    refuse(
+        caller,
+        crate::t!("bots-return-not-saved", error = e.to_string()),
+    )
 }
 
 /// The turn timer ran out with `afk bot`: bots stand in for the absent players the game
@@ -331,19 +359,22 @@ fn bot_trading(
         (None, _) => {
             let (give, get) = bot.offer(&g.view(Some(seat)))?;
             // Remembered before the offer is made: never twice a turn, even after a restart.
+            // Written with the offer, in one write (or alone if the offer is refused).
             let s = table.sessions.get_mut(&id)?;
             let before = s.meta.clone();
             s.meta.bot_offered = Some((seat, turn));
-            if let Err(e) = s.save_meta_or_restore(&*table.store, before) {
-                tracing::warn!(game = id, "a bot's offer was not made: {e}");
-                return None;
-            }
+            s.stage_meta(before);
             let offer = TradeCommand::Offer {
                 give,
                 get,
                 to: None,
             };
             let mut replies = trade(table, &caller, offer, now_ms);
+            let s = table.sessions.get_mut(&id)?;
+            if let Err(e) = s.flush_staged(&*table.store) {
+                tracing::warn!(game = id, "a bot's offer was not made: {e}");
+                return None;
+            }
             let posted = replies.iter().find_map(|r| match r.kind {
                 ReplyKind::TradeOffer { offer, .. } => Some(offer),
                 _ => None,

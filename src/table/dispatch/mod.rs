@@ -17,7 +17,7 @@ use super::reply::{
     ReplyKind, UserId,
 };
 use super::rules_help;
-use super::session::{ApplyError, Session};
+use super::session::{Applied, ApplyError, Session};
 use super::summary;
 use super::timer;
 
@@ -49,7 +49,7 @@ pub use menus::choice;
 pub use seating::expire_lobbies;
 pub use suggest::suggest;
 pub use timer_ticks::{TickRetry, next_deadline, tick};
-pub use trades::{live_posted, offer_posted, reaction, reaction_removed};
+pub use trades::{live_posted, offer_posted, open_offer_updates, reaction, reaction_removed};
 
 pub(super) const MAX_SUGGESTIONS: usize = 25;
 
@@ -143,6 +143,7 @@ pub(super) fn run(table: &mut Table, caller: &Caller, cmd: Command, now_ms: u64)
                 moves::add_to_refusal(&mut acted, hint);
             }
             replies.extend(acted);
+            replies.extend(bots::save_return(table, caller));
             replies
         }
         Command::Moves => moves::moves(table, caller),
@@ -165,6 +166,7 @@ pub(super) fn run(table: &mut Table, caller: &Caller, cmd: Command, now_ms: u64)
                     now_ms,
                 ));
             }
+            replies.extend(bots::save_return(table, caller));
             replies
         }
         Command::Trade(tc) => {
@@ -176,6 +178,7 @@ pub(super) fn run(table: &mut Table, caller: &Caller, cmd: Command, now_ms: u64)
                 return replies;
             }
             replies.extend(trade(table, caller, tc, now_ms));
+            replies.extend(bots::save_return(table, caller));
             // Bots answer a new offer at once.
             let posted = replies.iter().find_map(|r| match (&r.kind, r.game) {
                 (ReplyKind::TradeOffer { offer, .. }, Some(game)) => Some((game, *offer)),

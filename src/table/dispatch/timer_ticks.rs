@@ -55,7 +55,7 @@ pub fn next_deadline(table: &Table) -> Option<u64> {
                 None => timer::lobby_deadline(s.meta.created_ms, table.options.lobby_expiry_ms),
                 Some(_) => None,
             };
-            let bots = s.bot_due(table.options.bot_delay_ms);
+            let bots = s.bot_due(&table.options);
             let due = match (
                 bots.into_iter().chain(s.next_deadline()).min(),
                 table.tick_retries.get(id),
@@ -90,7 +90,7 @@ pub fn tick(table: &mut Table, now_ms: u64) -> Vec<Reply> {
         if s.meta.finished {
             continue;
         }
-        if let Some(due) = s.bot_due(table.options.bot_delay_ms)
+        if let Some(due) = s.bot_due(&table.options)
             && now_ms >= due
         {
             if !retry_pending(table, id, now_ms) {
@@ -292,13 +292,13 @@ fn auto_act(
     let Some(before) = session.game().map(wait_state) else {
         return Ok(Vec::new());
     };
-    let events = session.apply(&*table.store, seat, action, now_ms, snapshot_every)?;
+    let applied = session.apply(&*table.store, seat, action, now_ms, snapshot_every, |_| {})?;
     Ok(after_action(
         table,
         id,
         seat,
         None,
-        &events,
+        applied,
         before,
         Some(note),
     ))

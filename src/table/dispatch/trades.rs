@@ -176,6 +176,7 @@ pub(super) fn trade(
                 .with_kind(ReplyKind::TradeOfferUpdate {
                     game: id,
                     offer: o.id,
+                    message: o.message_id,
                 })
                 .with_game(id);
             update.buttons = offer_buttons(id, &o, version, &names);
@@ -219,7 +220,11 @@ pub(super) fn trade(
                         terms = offers::terms(&o, &names)
                     ),
                 )
-                .with_kind(ReplyKind::TradeOfferUpdate { game: id, offer: n })
+                .with_kind(ReplyKind::TradeOfferUpdate {
+                    game: id,
+                    offer: n,
+                    message: o.message_id,
+                })
                 .with_game(id),
                 private_to_caller(
                     caller,
@@ -236,18 +241,13 @@ pub(super) fn trade(
                 Ok(x) => x,
                 Err(e) => return refuse(caller, e.to_string()),
             };
-            let mut replies = act(table, id, actor, &action, Some(caller), now_ms, None);
+            // The trade and the end of its offer are one write: a crash can never leave the
+            // offer open to be confirmed a second time.
+            let close = |meta: &mut GameMeta| meta.offers.retain(|x| x.id != n);
+            let mut replies =
+                act_changing(table, id, actor, &action, Some(caller), now_ms, None, close);
             if replies.iter().any(Reply::is_refusal) {
                 return replies;
-            }
-            if let Some(session) = table.sessions.get_mut(&id) {
-                let had = session.meta.offers.len();
-                session.meta.offers.retain(|x| x.id != n);
-                if session.meta.offers.len() != had
-                    && let Err(e) = session.close_offer(&*table.store, n)
-                {
-                    tracing::warn!(game = id, error = %e, "could not save closed offer");
-                }
             }
             table.offer_messages.retain(|_, v| *v != (id, n));
             let other = names.get(acceptor as usize).cloned().unwrap_or_default();
@@ -264,7 +264,11 @@ pub(super) fn trade(
                         get = o.get.to_string()
                     ),
                 )
-                .with_kind(ReplyKind::TradeOfferUpdate { game: id, offer: n })
+                .with_kind(ReplyKind::TradeOfferUpdate {
+                    game: id,
+                    offer: n,
+                    message: o.message_id,
+                })
                 .with_game(id),
             );
             replies
@@ -338,7 +342,11 @@ pub fn reaction_removed(
     let names = session.names();
     let place = session.place();
     let mut update = Reply::public(place, offers::describe(&o, &names))
-        .with_kind(ReplyKind::TradeOfferUpdate { game, offer })
+        .with_kind(ReplyKind::TradeOfferUpdate {
+            game,
+            offer,
+            message: o.message_id,
+        })
         .with_game(game);
     update.buttons = offer_buttons(game, &o, version, &names);
     update.hints = offers::hints(&o);
@@ -378,4 +386,31 @@ pub fn live_posted(table: &mut Table, game: GameId, slot: LiveSlot, message_id: 
     if let Err(e) = session.save_meta(&*table.store) {
         tracing::warn!(game, error = %e, "could not save a posted message id");
     }
+}
+
+/// Every posted open offer's message as it reads now (terms, answers, buttons), each in its
+/// game's language: after a restart an adapter edits them in place, since an edit made just
+/// before the restart may never have been sent.
+pub fn open_offer_updates(table: &Table) -> Vec<Reply> {
+    let mut replies = Vec::new();
+    for session in table.sessions.values() {
+        let Some(version) = session.game().map(|g| g.version) else {
+            continue;
+        };
+        let _lang = crate::i18n::scope(session.meta.settings.lang);
+        let (id, names) = (session.id(), session.names());
+        for o in session.meta.offers.iter().filter(|o| o.message_id.is_some()) {
+            let mut update = Reply::public(session.place(), offers::describe(o, &names))
+                .with_kind(ReplyKind::TradeOfferUpdate {
+                    game: id,
+                    offer: o.id,
+                    message: o.message_id,
+                })
+                .with_game(id);
+            update.buttons = offer_buttons(id, o, version, &names);
+            update.hints = offers::hints(o);
+            replies.push(update);
+        }
+    }
+    replies
 }
