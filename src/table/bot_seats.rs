@@ -24,9 +24,6 @@ pub struct BotOffer {
     pub made_ms: u64,
 }
 
-/// How many bot pauses a bot's offer stays open for answers.
-pub const OFFER_OPEN_PAUSES: u64 = 10;
-
 /// User ids of seated bots.
 pub const BOT_USERS: Range<UserId> = 0x7FFF_FF00_0000_0000..0x7FFF_FF00_0001_0000;
 
@@ -99,18 +96,44 @@ impl Session {
     }
 
     /// When the bots this game waits for move: a short pause after the last move, so people
-    /// can follow.
-    pub fn bot_due(&self, delay_ms: u64) -> Option<u64> {
-        let pause = self.last_activity_ms() + delay_ms;
-        let offer_open = match self.bot_offer {
-            Some(BotOffer {
-                open: Some(_),
-                made_ms,
-                ..
-            }) => made_ms + OFFER_OPEN_PAUSES * delay_ms,
-            _ => 0,
+    /// can follow; while a bot's offer waits for people's answers, not before its wait is over.
+    pub fn bot_due(&self, options: &super::TableOptions) -> Option<u64> {
+        if self.waiting_bots().is_empty() {
+            return None;
+        }
+        let pause = self.last_activity_ms() + options.bot_delay_ms;
+        let open = self.bot_offer_open_until(options.bot_offer_wait_ms);
+        Some(pause.max(open.unwrap_or(0)))
+    }
+
+    /// The end of the wait of a bot's open offer that a person can answer. Whatever else is
+    /// typed or clicked meanwhile, the offer stays open until then; an offer that only bots
+    /// can answer (they answer at once) has no wait.
+    pub fn bot_offer_open_until(&self, wait_ms: u64) -> Option<u64> {
+        let BotOffer {
+            open: Some(number),
+            made_ms,
+            ..
+        } = self.bot_offer?
+        else {
+            return None;
         };
-        (!self.waiting_bots().is_empty()).then(|| pause.max(offer_open))
+        let offer = self.meta.offers.iter().find(|o| o.id == number)?;
+        let seats = self.names().len() as Seat;
+        let person_may_answer = (0..seats)
+            .filter(|&s| s != offer.from && offer.to.is_none_or(|to| to == s))
+            .any(|s| self.bot_at(s).is_none());
+        person_may_answer.then_some(made_ms + wait_ms)
+    }
+}
+
+impl super::Table {
+    /// When the open trade offer of a bot in game `game` stops waiting for people's answers
+    /// (adapters that wait for input, like the console, wait for it until then).
+    pub fn bot_offer_open_until(&self, game: super::GameId) -> Option<u64> {
+        self.sessions
+            .get(&game)?
+            .bot_offer_open_until(self.options.bot_offer_wait_ms)
     }
 }
 
