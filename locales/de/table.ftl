@@ -282,7 +282,7 @@ lobby-not-a-board = `{ $value }` ist kein Spielplan: beginner, variable oder ran
 lobby-helpers-on-off = `helpers` ist `on` oder `off`, nicht `{ $value }`.
 lobby-not-afk = `{ $value }` ist keine Wahl für abwesend: bot, automatisch oder warten.
 lobby-not-a-language = `{ $value }` ist keine Sprache, die ich spreche ({ $codes }).
-lobby-seed-number = `seed` braucht eine ganze Zahl, nicht `{ $value }`.
+lobby-seed-number = `seed` braucht eine ganze Zahl von 0 bis { $high }, nicht `{ $value }`.
 lobby-not-a-setting = `{ $key }` ist keine Einstellung (spieler, spielplan, sp, ablegen, zugtimer, abwesend, bots, helfer, sprache, startwert).
 
 ## load.rs

@@ -272,7 +272,7 @@ lobby-not-a-board = `{ $value }` is not a board: beginner, variable or random-to
 lobby-helpers-on-off = `helpers` is `on` or `off`, not `{ $value }`.
 lobby-not-afk = `{ $value }` is not an afk choice: bot, auto or wait.
 lobby-not-a-language = `{ $value }` is not a language I speak ({ $codes }).
-lobby-seed-number = `seed` needs a whole number, not `{ $value }`.
+lobby-seed-number = `seed` needs a whole number from 0 to { $high }, not `{ $value }`.
 lobby-not-a-setting = `{ $key }` is not a setting (players, board, vp, discard, timer, afk, bots, helpers, lang, seed).
 
 ## load.rs: games resumed after a restart

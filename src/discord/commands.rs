@@ -328,7 +328,10 @@ async fn new(
     #[description = "Minutes per turn before reminders and an automatic move (0 = none)"]
     #[max = 1440]
     timer: Option<u32>,
-    #[description = "Game seed, to replay a known board, deck and dice"] seed: Option<u32>,
+    #[description = "Game seed, to replay a known board, deck and dice"]
+    #[min = 0]
+    #[max = 4294967295u32]
+    seed: Option<u32>,
     #[description = "Computer players to seat now (strong; more with the lobby's Add bot)"]
     #[max = 5]
     bots: Option<u8>,
@@ -690,7 +693,10 @@ async fn trade_offer(
 #[poise::command(slash_command, rename = "accept")]
 async fn trade_accept(
     ctx: Context<'_>,
-    #[description = "Offer number"] offer: u32,
+    #[description = "Offer number"]
+    #[min = 1]
+    #[max = 4294967295u32]
+    offer: u32,
 ) -> CommandResult {
     send(ctx, format!("trade accept {offer}")).await
 }
@@ -699,7 +705,10 @@ async fn trade_accept(
 #[poise::command(slash_command, rename = "decline")]
 async fn trade_decline(
     ctx: Context<'_>,
-    #[description = "Offer number"] offer: u32,
+    #[description = "Offer number"]
+    #[min = 1]
+    #[max = 4294967295u32]
+    offer: u32,
 ) -> CommandResult {
     send(ctx, format!("trade decline {offer}")).await
 }
@@ -708,7 +717,10 @@ async fn trade_decline(
 #[poise::command(slash_command, rename = "confirm")]
 async fn trade_confirm(
     ctx: Context<'_>,
-    #[description = "Offer number"] offer: u32,
+    #[description = "Offer number"]
+    #[min = 1]
+    #[max = 4294967295u32]
+    offer: u32,
     #[description = "The player who accepted"] player: User,
 ) -> CommandResult {
     send(ctx, format!("trade confirm {offer} {}", mention(&player))).await
@@ -718,7 +730,10 @@ async fn trade_confirm(
 #[poise::command(slash_command, rename = "withdraw")]
 async fn trade_withdraw(
     ctx: Context<'_>,
-    #[description = "Offer number"] offer: u32,
+    #[description = "Offer number"]
+    #[min = 1]
+    #[max = 4294967295u32]
+    offer: u32,
 ) -> CommandResult {
     send(ctx, format!("trade withdraw {offer}")).await
 }

@@ -8,6 +8,8 @@
 
 use thiserror::Error;
 
+mod numbers;
+
 use super::lobby::{self, Setting};
 use super::names;
 use super::questions;
@@ -179,7 +181,8 @@ pub(super) fn examples() -> [&'static str; 10] {
 /// Parses one line. `ctx` is the running game of the caller's place, if any; commands that
 /// name board places or players need it.
 pub fn parse(text: &str, ctx: Option<&ParseContext>) -> Result<Command, ParseError> {
-    let cleaned: String = text.trim().chars().map(names::parser_char).collect();
+    // Typed the way names are compared: full-width `ｒｏｌｌ` is `roll` (see `names`).
+    let cleaned = names::command_text(text);
     let mut words: Vec<&str> = cleaned.split_whitespace().collect();
     // Adapters may pass the command with its prefix (`/catan roll`, `!catan roll`).
     if let Some(first) = words.first() {
@@ -497,47 +500,40 @@ pub fn parse_resources(args: &[&str], usage_text: &'static str) -> Result<Resour
     Ok(out)
 }
 
-/// Like [`parse_resources`], one entry per card, in the order typed.
+/// Like [`parse_resources`], one entry per card, in the order typed. Every count is checked
+/// against [`numbers::CARDS`] as typed, so a huge one is refused, never wrapped.
 fn parse_resource_list(
     args: &[&str],
     usage_text: &'static str,
 ) -> Result<Vec<Resource>, ParseError> {
     let mut out = Resources::default();
     let mut list = Vec::new();
-    let mut pending: Option<u8> = None;
+    // A count typed on its own, waiting for its resource.
+    let mut pending: Option<u32> = None;
     for word in args {
         let w = word.to_ascii_lowercase();
         if w == "and" || w == "+" || w == "&" {
             continue;
         }
-        if let Ok(n) = w.parse::<u32>() {
-            if pending.is_some() {
-                return Err(usage(
-                    crate::t!("command-two-numbers", word = *word),
-                    usage_text,
-                ));
+        // `2 wool`, `2wool`, `2x wool`, `2xwool`
+        let (count, name) = match numbers::leading_digits(&w) {
+            Some((digits, rest)) => {
+                if pending.is_some() {
+                    return Err(usage(
+                        crate::t!("command-two-numbers", word = *word),
+                        usage_text,
+                    ));
+                }
+                let count = numbers::card_count(digits)
+                    .ok_or_else(|| bad_count(digits.to_string(), usage_text))?;
+                let name = rest.trim_start_matches('x');
+                if name.is_empty() {
+                    pending = Some(count);
+                    continue;
+                }
+                (count, name.to_string())
             }
-            if n == 0 || n > 30 {
-                return Err(usage(
-                    crate::t!("command-bad-count", cards = n.to_string()),
-                    usage_text,
-                ));
-            }
-            pending = Some(n as u8);
-            continue;
-        }
-        // `2wool` / `2x wool`
-        let digits: String = w.chars().take_while(|c| c.is_ascii_digit()).collect();
-        let (count, name) = if !digits.is_empty() && pending.is_none() {
-            let n: u32 = digits.parse().unwrap_or(0);
-            let name = w[digits.len()..].trim_start_matches('x');
-            if name.is_empty() {
-                pending = Some(n.clamp(1, 30) as u8);
-                continue;
-            }
-            (n, name.to_string())
-        } else {
-            (pending.take().map(u32::from).unwrap_or(1), w.clone())
+            None => (pending.take().unwrap_or(1), w.clone()),
         };
         let Some(r) = Resource::parse(&name) else {
             return Err(usage(
@@ -545,12 +541,9 @@ fn parse_resource_list(
                 usage_text,
             ));
         };
-        let total = out[r] as u32 + count;
-        if count == 0 || total > 30 {
-            return Err(usage(
-                crate::t!("command-bad-count", cards = format!("{count} {r}")),
-                usage_text,
-            ));
+        let total = u32::from(out[r]) + count;
+        if total > numbers::CARDS.1 {
+            return Err(bad_count(format!("{total} {r}"), usage_text));
         }
         out[r] = total as u8;
         list.extend(std::iter::repeat_n(r, count as usize));
@@ -565,6 +558,15 @@ fn parse_resource_list(
         return Err(usage(crate::t!("command-say-which-cards"), usage_text));
     }
     Ok(list)
+}
+
+/// `cards` (as typed) is not a count of cards, naming the allowed range.
+fn bad_count(cards: String, usage_text: &'static str) -> ParseError {
+    let (low, high) = numbers::CARDS;
+    usage(
+        crate::t!("command-bad-count", cards = cards, low = low, high = high),
+        usage_text,
+    )
 }
 
 /// Finds the development card named by the first one to three words.
@@ -677,9 +679,9 @@ fn parse_offer_id(word: Option<&&str>, usage_text: &'static str) -> Result<u32, 
     let Some(w) = word else {
         return Err(usage(crate::t!("command-say-offer"), usage_text));
     };
-    w.trim_start_matches('#')
-        .parse::<u32>()
-        .map_err(|_| usage(crate::t!("command-not-offer-number", word = *w), usage_text))
+    numbers::in_range(w.trim_start_matches('#'), 1, u64::from(u32::MAX))
+        .and_then(|n| u32::try_from(n).ok())
+        .ok_or_else(|| usage(crate::t!("command-not-offer-number", word = *w), usage_text))
 }
 
 fn parse_trade(rest: &[&str], ctx: Option<&ParseContext>) -> Result<Command, ParseError> {

@@ -244,8 +244,9 @@ pub fn parse_settings(words: &[&str]) -> Result<Vec<Setting>, ParseError> {
             }
             "discard" | "limit" | "ablegen" => Setting::DiscardLimit(number(key, value, 3, 20)?),
             "timer" | "turn-timer" | "minutes" | "zugtimer" => Setting::Timer(match value {
-                "off" | "none" | "no" | "0" | "aus" => None,
-                _ => Some(number(key, value, 1, 10_080)?),
+                "off" | "none" | "no" | "aus" => None,
+                // 0 (also written `00`) is off too.
+                _ => Some(number::<u32>(key, value, 0, 10_080)?).filter(|&m| m > 0),
             }),
             "helpers" | "helfer" => match value {
                 "off" | "no" | "false" | "aus" => Setting::Helpers(false),
@@ -273,7 +274,13 @@ pub fn parse_settings(words: &[&str]) -> Result<Vec<Setting>, ParseError> {
             "seed" | "startwert" => Setting::Seed(
                 value
                     .parse()
-                    .map_err(|_| bad(crate::t!("lobby-seed-number", value = value)))?,
+                    .map_err(|_| {
+                        bad(crate::t!(
+                            "lobby-seed-number",
+                            value = value,
+                            high = u64::MAX.to_string()
+                        ))
+                    })?,
             ),
             _ => {
                 return Err(bad(crate::t!("lobby-not-a-setting", key = key)));

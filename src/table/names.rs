@@ -45,6 +45,19 @@ fn ignorable(c: char) -> bool {
         | '\u{E0000}'..='\u{E0FFF}')
 }
 
+/// A typed command line as the parser reads it: NFKC (full-width `ｒｏｌｌ` and `１２` become
+/// `roll` and `12`, an ideographic space a space), without invisible characters, and each
+/// character mapped by [`parser_char`]. Case is left to the parser, which compares command
+/// words case-insensitively and keeps a rules question's text.
+pub fn command_text(text: &str) -> String {
+    text.nfkc()
+        .filter(|c| !ignorable(*c))
+        .map(parser_char)
+        .collect::<String>()
+        .trim()
+        .to_string()
+}
+
 /// The command parser's view of one character (see `command::parse`).
 pub fn parser_char(c: char) -> char {
     match c {
@@ -60,8 +73,9 @@ pub fn mention(text: &str) -> Option<Option<UserId>> {
     Some(inner.trim_start_matches('!').parse().ok())
 }
 
-/// Typed text that names a seat: `seat 2` or `seat2` (the number as typed, counted from 1).
-pub fn seat_number(text: &str) -> Option<Option<u32>> {
+/// Typed text that names a seat: `seat 2` or `seat2` (the digits as typed, counted from 1;
+/// `None` when no number follows).
+pub fn seat_number(text: &str) -> Option<Option<String>> {
     let k = key(text);
     let rest = k.strip_prefix("seat")?.trim_start();
     if rest.is_empty() {
@@ -69,7 +83,14 @@ pub fn seat_number(text: &str) -> Option<Option<u32>> {
     }
     rest.chars()
         .all(|c| c.is_ascii_digit())
-        .then(|| rest.parse().ok())
+        .then(|| Some(rest.to_string()))
+}
+
+/// The 0-based seat that `digits` (a seat number as typed, from 1) names among `count`
+/// seats. Checked, never wrapped: `seat 4294967297` is no seat.
+fn seat_index(digits: &str, count: usize) -> Option<usize> {
+    let n: usize = digits.parse().ok()?;
+    (1..=count).contains(&n).then(|| n - 1)
 }
 
 /// A name that the parser would read as something else: a mention, a seat, or nothing at all.
@@ -120,7 +141,8 @@ pub fn table_name(display: &str, user: UserId, taken: &[String]) -> String {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NameError {
     NotAPlayer,
-    NoSuchSeat(u32, usize),
+    /// The seat number as typed (digits, never wrapped) and how many seats there are.
+    NoSuchSeat(String, usize),
     Unknown(String),
 }
 
@@ -130,7 +152,7 @@ impl std::fmt::Display for NameError {
         f.write_str(&match self {
             NameError::NotAPlayer => crate::t!("names-not-a-player"),
             NameError::NoSuchSeat(n, count) => {
-                crate::t!("names-no-such-seat", seat = *n, count = *count)
+                crate::t!("names-no-such-seat", seat = n.as_str(), count = *count)
             }
             NameError::Unknown(text) => crate::t!("names-unknown", name = text.clone()),
         })
@@ -148,10 +170,8 @@ pub fn resolve(text: &str, players: &[(UserId, String)]) -> Result<usize, NameEr
             .ok_or(NameError::NotAPlayer);
     }
     if let Some(n) = seat_number(text) {
-        return match n {
-            Some(n) if (1..=players.len()).contains(&(n as usize)) => Ok(n as usize - 1),
-            _ => Err(NameError::NoSuchSeat(n.unwrap_or(0), players.len())),
-        };
+        let n = n.unwrap_or_default();
+        return seat_index(&n, players.len()).ok_or(NameError::NoSuchSeat(n, players.len()));
     }
     let k = key(text);
     players
@@ -190,6 +210,20 @@ mod tests {
             out.push((i as u64 + 10, table_name(n, i as u64 + 10, &taken)));
         }
         out
+    }
+
+    #[test]
+    fn command_text_is_nfkc_without_invisible_characters() {
+        assert_eq!(command_text("ｒｏｌｌ"), "roll");
+        assert_eq!(
+            command_text("ＢＵＩＬＤ\u{3000}ｓｅｔｔｌｅｍｅｎｔ １２"),
+            "BUILD settlement 12"
+        );
+        assert_eq!(command_text(" ro\u{200B}ll "), "roll");
+        assert_eq!(
+            command_text("discard 2 wool, 1 ore"),
+            "discard 2 wool  1 ore"
+        );
     }
 
     #[test]
@@ -245,7 +279,26 @@ mod tests {
         assert_eq!(resolve("x y", &p), Ok(2));
         assert_eq!(resolve("ali", &p), Err(NameError::Unknown("ali".into())));
         assert_eq!(resolve("<@99>", &p), Err(NameError::NotAPlayer));
-        assert_eq!(resolve("seat 4", &p), Err(NameError::NoSuchSeat(4, 3)));
+        assert_eq!(
+            resolve("seat 4", &p),
+            Err(NameError::NoSuchSeat("4".into(), 3))
+        );
+        // Huge seat numbers are refused as typed, never wrapped onto a real seat.
+        for huge in [
+            "4294967297",
+            "18446744073709551617",
+            "99999999999999999999999",
+        ] {
+            assert_eq!(
+                resolve(&format!("seat {huge}"), &p),
+                Err(NameError::NoSuchSeat(huge.into(), 3))
+            );
+        }
+        assert!(
+            NameError::NoSuchSeat("4294967297".into(), 3)
+                .to_string()
+                .contains("4294967297")
+        );
         assert_eq!(roster(&p), "1 alice, 2 @bob, 3 x, y");
     }
 
