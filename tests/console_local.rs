@@ -119,4 +119,7 @@ fn bots_in_every_seat_play_to_the_end() {
         "no bot offered a trade:\n{stdout}"
     );
     assert!(stdout.contains("* The game has ended."), "{stdout}");
+    // The winning line is printed once: the turn message has it, the game's end does not
+    // repeat it.
+    assert_eq!(stdout.matches(" wins with ").count(), 1, "{stdout}");
 }

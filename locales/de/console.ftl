@@ -15,3 +15,12 @@ console-not-kept = Dieses Spiel wird nicht gespeichert: Es ist weg, wenn du been
 console-answer-with = Antworte mit { $commands }.
 console-answer-with-either = Antworte mit { $first } oder { $last }.
 console-private-to = [privat an { $name }]
+console-board-written = [Spielplan gespeichert in { $path }]
+console-picture-written = [{ $what ->
+    [dice] Würfelstatistik
+   *[other] { $what }
+} gespeichert in { $path }]
+console-board-not-drawn = [der Spielplan konnte nicht gezeichnet werden: { $error }]
+console-file-written = [Datei gespeichert in { $path }]
+console-file-not-written = [Datei { $name } nicht gespeichert: --no-boards]
+console-turn-timer = (Zugtimer: bis { $time } UTC)

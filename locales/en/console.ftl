@@ -15,3 +15,12 @@ console-not-kept = This game is not kept: it is gone when you quit. Start with -
 console-answer-with = Answer with { $commands }.
 console-answer-with-either = Answer with { $first } or { $last }.
 console-private-to = [private to { $name }]
+console-board-written = [board written to { $path }]
+console-picture-written = [{ $what ->
+    [dice] dice chart
+   *[other] { $what }
+} written to { $path }]
+console-board-not-drawn = [the board could not be drawn: { $error }]
+console-file-written = [file written to { $path }]
+console-file-not-written = [file { $name } not written: --no-boards]
+console-turn-timer = (turn timer: until { $time } UTC)

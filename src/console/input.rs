@@ -82,6 +82,43 @@ impl<R: BufRead> LineReader<R> {
     }
 }
 
+/// Why an input line was not given to the table, as `--acks` says it: `nack <line> <word>`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Nack {
+    /// An empty line or a `#` comment.
+    Blank,
+    /// Longer than [`MAX_LINE`] bytes.
+    TooLong,
+    /// Not valid UTF-8.
+    NotUtf8,
+    /// `name: ...` or `as name` with a name that is not playing.
+    UnknownPlayer,
+    /// A command without a name that must say whose it is.
+    Whose,
+}
+
+impl Nack {
+    /// The fixed word scripts read (never translated).
+    pub fn word(self) -> &'static str {
+        match self {
+            Nack::Blank => "blank",
+            Nack::TooLong => "too-long",
+            Nack::NotUtf8 => "not-utf8",
+            Nack::UnknownPlayer => "unknown-player",
+            Nack::Whose => "whose",
+        }
+    }
+}
+
+impl From<&Skipped> for Nack {
+    fn from(s: &Skipped) -> Nack {
+        match s {
+            Skipped::TooLong => Nack::TooLong,
+            Skipped::NotUtf8 => Nack::NotUtf8,
+        }
+    }
+}
+
 /// One input line, understood.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Line {

@@ -18,10 +18,11 @@ use anyhow::Context;
 
 use crate::i18n::Lang;
 use crate::store::SledStore;
-use crate::table::{Caller, ReplyKind, Table, TableOptions};
+use crate::table::{Caller, Table, TableOptions};
 
-use input::Line;
+use input::{Line, Nack};
 use output::Printer;
+use std::sync::mpsc;
 
 /// The chat place the console game lives in.
 const PLACE: u64 = 1;
@@ -63,6 +64,9 @@ pub struct LocalArgs {
     /// The pause before each bot move, so you can follow (0 for scripts).
     #[arg(long, default_value_t = 1_000)]
     pub bot_delay_ms: u64,
+    /// How long a bot's trade offer waits for your answer (whatever else you type meanwhile).
+    #[arg(long, default_value_t = crate::table::DEFAULT_BOT_OFFER_WAIT_MS)]
+    pub offer_wait_ms: u64,
     /// The language the table and the console speak: a code such as `en` or `de`.
     #[arg(long, default_value = "en", value_parser = Lang::from_arg)]
     pub lang: Lang,
@@ -119,6 +123,7 @@ pub fn run(args: LocalArgs) -> anyhow::Result<std::process::ExitCode> {
     let options = TableOptions {
         render_boards: !args.no_boards,
         bot_delay_ms: args.bot_delay_ms,
+        bot_offer_wait_ms: args.offer_wait_ms,
         default_lang: args.lang,
         ..TableOptions::default()
     };
@@ -158,7 +163,7 @@ pub fn run(args: LocalArgs) -> anyhow::Result<std::process::ExitCode> {
         }
     }
 
-    let reader: Box<dyn BufRead> = match &args.script {
+    let reader: Box<dyn BufRead + Send> = match &args.script {
         Some(path) => Box::new(std::io::BufReader::new(
             std::fs::File::open(path)
                 .with_context(|| format!("opening the script {}", path.display()))?,
@@ -168,10 +173,32 @@ pub fn run(args: LocalArgs) -> anyhow::Result<std::process::ExitCode> {
     // The player chosen with `as name`; until then a command must say whose it is (unless
     // one person plays alone, with bots).
     let mut active: Option<usize> = (players.len() == 1).then_some(0);
-    let mut lines = input::LineReader::new(reader);
-    run_bots(&mut table, &mut printer)?;
+    let lines = read_lines(reader);
     let mut n = 0;
-    while let Some(line) = lines.next_line().context("reading a command")? {
+    loop {
+        // While a bot's offer waits for people's answers, the console waits for a line until
+        // the offer's wait is over, whatever lines come meanwhile.
+        let open_until = run_bots(&mut table, &mut printer)?;
+        if table.game_in(PLACE).is_none() {
+            printer.note(&crate::t!("console-game-over"))?;
+            break;
+        }
+        let input = match open_until {
+            Some(until) => {
+                let wait = std::time::Duration::from_millis(until.saturating_sub(now_ms()));
+                match lines.recv_timeout(wait) {
+                    Ok(input) => input,
+                    Err(mpsc::RecvTimeoutError::Timeout) => continue,
+                    Err(mpsc::RecvTimeoutError::Disconnected) => Input::End,
+                }
+            }
+            None => lines.recv().unwrap_or(Input::End),
+        };
+        let line = match input {
+            Input::End => break,
+            Input::Failed(e) => return Err(e).context("reading a command"),
+            Input::Line(line) => line,
+        };
         n += 1;
         let line = match line {
             Ok(line) => line,
@@ -181,50 +208,48 @@ pub fn run(args: LocalArgs) -> anyhow::Result<std::process::ExitCode> {
                     line = n,
                     reason = skipped.to_string()
                 ))?;
+                printer.nack(n, Nack::from(&skipped))?;
                 continue;
             }
         };
         let replies = table.tick(now_ms());
         printer.replies(&replies)?;
         match input::parse_line(&line, &players) {
-            Line::Blank => continue,
-            Line::Quit => break,
+            Line::Blank => printer.nack(n, Nack::Blank)?,
+            Line::Quit => {
+                printer.ack(n, &version(&table))?;
+                break;
+            }
             Line::Switch(i) => {
                 active = Some(i);
                 printer.note(&crate::t!("console-typing-as", name = players[i].as_str()))?;
+                printer.ack(n, &version(&table))?;
             }
-            Line::UnknownPlayer(name) => printer.note(&crate::t!(
-                "console-unknown-player",
-                name = name,
-                players = players.join(", ")
-            ))?,
+            Line::UnknownPlayer(name) => {
+                printer.note(&crate::t!(
+                    "console-unknown-player",
+                    name = name,
+                    players = players.join(", ")
+                ))?;
+                printer.nack(n, Nack::UnknownPlayer)?;
+            }
             Line::Command { player, text } => {
                 let who = match player.or(active) {
                     Some(i) => Some(callers[i].clone()),
                     None if !input::needs_player(&text) => Some(start::everyone()),
                     None => None,
                 };
-                match who {
-                    Some(who) => {
-                        let replies = table.handle_text(&who, &text, now_ms());
-                        printer.replies(&replies)?;
-                        if input::is_help(&text) {
-                            printer.note(&crate::t!("console-help"))?;
-                        }
-                    }
-                    None => printer.note(&whose(&table, &players, &text))?,
+                let Some(who) = who else {
+                    printer.note(&whose(&table, &players, &text))?;
+                    printer.nack(n, Nack::Whose)?;
+                    continue;
+                };
+                let replies = table.handle_text(&who, &text, now_ms());
+                printer.replies(&replies)?;
+                if input::is_help(&text) {
+                    printer.note(&crate::t!("console-help"))?;
                 }
-                let version = table
-                    .game_in(PLACE)
-                    .and_then(|g| g.version)
-                    .map(|v| format!("v{v}"))
-                    .unwrap_or_else(|| "-".into());
-                printer.ack(n, &version)?;
-                run_bots(&mut table, &mut printer)?;
-                if table.game_in(PLACE).is_none() {
-                    printer.note(&crate::t!("console-game-over"))?;
-                    break;
-                }
+                printer.ack(n, &version(&table))?;
             }
         }
     }
@@ -232,23 +257,69 @@ pub fn run(args: LocalArgs) -> anyhow::Result<std::process::ExitCode> {
     Ok(std::process::ExitCode::SUCCESS)
 }
 
-/// Lets the bots move, each after the table's pause, until the game waits for a person only.
-fn run_bots(table: &mut Table, printer: &mut Printer<impl std::io::Write>) -> anyhow::Result<()> {
+/// What the reading thread hands over.
+enum Input {
+    Line(Result<String, input::Skipped>),
+    /// The input ended.
+    End,
+    Failed(std::io::Error),
+}
+
+/// Reads input lines on a thread of their own, so the console can wait for a line and for
+/// the clock (a bot's offer closing) at once.
+fn read_lines(reader: Box<dyn BufRead + Send>) -> mpsc::Receiver<Input> {
+    let (send, receive) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut lines = input::LineReader::new(reader);
+        loop {
+            let (input, more) = match lines.next_line() {
+                Ok(Some(line)) => (Input::Line(line), true),
+                Ok(None) => (Input::End, false),
+                Err(e) => (Input::Failed(e), false),
+            };
+            if send.send(input).is_err() || !more {
+                return;
+            }
+        }
+    });
+    receive
+}
+
+/// The game's version for an acknowledgement: `v<version>`, or `-` without a game.
+fn version(table: &Table) -> String {
+    table
+        .game_in(PLACE)
+        .and_then(|g| g.version)
+        .map(|v| format!("v{v}"))
+        .unwrap_or_else(|| "-".into())
+}
+
+/// Lets the bots move, each after the table's pause, until the game waits for a person only,
+/// or a bot's trade offer waits for people's answers: then the time its wait ends.
+fn run_bots(
+    table: &mut Table,
+    printer: &mut Printer<impl std::io::Write>,
+) -> anyhow::Result<Option<u64>> {
     loop {
         let Some(game) = table.game_in(PLACE) else {
-            return Ok(());
+            return Ok(None);
         };
         let Some(version) = table.game_state(game.id).map(|g| g.version) else {
-            return Ok(());
+            return Ok(None);
         };
         let bots = table.bot_seats(game.id);
         let bots_waited_for = table
             .game_state(game.id)
             .is_some_and(|g| g.waiting_for().iter().any(|s| bots.contains(s)));
         let Some(due) = table.next_deadline().filter(|_| bots_waited_for) else {
-            return Ok(());
+            return Ok(None);
         };
         let now = now_ms();
+        if let Some(until) = table.bot_offer_open_until(game.id)
+            && until > now
+        {
+            return Ok(Some(until));
+        }
         if due > now {
             std::thread::sleep(std::time::Duration::from_millis(due - now));
         }
@@ -260,17 +331,7 @@ fn run_bots(table: &mut Table, printer: &mut Printer<impl std::io::Write>) -> an
             .is_none_or(|g| g.version != version);
         if !moved && replies.is_empty() {
             // A move that could not be saved: the table said so; the next line tries again.
-            return Ok(());
-        }
-        // A bot offered a trade: your turn to answer it (the bot settles after your line);
-        // when bots play every seat, nobody else answers, so they go on.
-        let seats = table.game_state(game.id).map_or(0, |g| g.players.len());
-        if bots.len() < seats
-            && replies
-                .iter()
-                .any(|r| matches!(r.kind, ReplyKind::TradeOffer { .. }))
-        {
-            return Ok(());
+            return Ok(None);
         }
     }
 }

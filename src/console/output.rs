@@ -106,13 +106,14 @@ impl<W: Write> Printer<W> {
         }
         if let Some(deadline) = r.deadline_ms {
             let secs = deadline / 1000;
-            writeln!(
-                self.out,
-                "{indent}  (turn timer: until {:02}:{:02}:{:02} UTC)",
+            let time = format!(
+                "{:02}:{:02}:{:02}",
                 secs / 3600 % 24,
                 secs / 60 % 60,
                 secs % 60
-            )?;
+            );
+            let timer = crate::t!("console-turn-timer", time = time);
+            writeln!(self.out, "{indent}  {timer}")?;
         }
         if let Some(picture) = &r.image {
             self.board(picture)?;
@@ -141,8 +142,17 @@ impl<W: Write> Printer<W> {
     }
 
     /// The text to print for a reply: all of it, or for an edit of a live message the lines
-    /// after what was printed of it before.
+    /// after what was printed of it before. The game's end opens with the winning line the
+    /// turn message has just printed: a terminal shows it once.
     fn new_part(&mut self, r: &Reply) -> String {
+        if let (ReplyKind::GameEnd { .. }, Some(game)) = (&r.kind, r.game) {
+            let printed = self.live.get(&(game, false)).and_then(|t| t.lines().last());
+            return match r.text.split_once('\n') {
+                Some((first, rest)) if printed == Some(first) => rest.to_string(),
+                None if printed == Some(r.text.as_str()) => String::new(),
+                _ => r.text.clone(),
+            };
+        }
         let key = match (&r.kind, r.game) {
             (ReplyKind::Lobby { game }, _) => (*game, true),
             (ReplyKind::TurnStart, Some(game)) => (game, false),
@@ -169,7 +179,8 @@ impl<W: Write> Printer<W> {
     /// An attached file (a game's public record), written beside the boards.
     fn file(&mut self, name: &str, bytes: &[u8]) -> std::io::Result<()> {
         if !self.write_boards {
-            return writeln!(self.out, "  [file {name} not written: --no-boards]");
+            let note = crate::t!("console-file-not-written", name = name);
+            return writeln!(self.out, "  {note}");
         }
         std::fs::create_dir_all(&self.board_dir)?;
         // The table names files itself; keep only the last path component all the same.
@@ -178,7 +189,12 @@ impl<W: Write> Printer<W> {
             .map_or_else(|| "attachment".into(), |n| n.to_string_lossy().into_owned());
         let path = self.board_dir.join(name);
         std::fs::write(&path, bytes)?;
-        writeln!(self.out, "  [file written to {}]", path.display())
+        let path = path.display().to_string();
+        writeln!(
+            self.out,
+            "  {}",
+            crate::t!("console-file-written", path = path)
+        )
     }
 
     /// A picture other than the board (the summary's dice chart), numbered with the boards.
@@ -192,7 +208,9 @@ impl<W: Write> Printer<W> {
             .board_dir
             .join(format!("{what}-{:04}.png", self.boards_written));
         std::fs::write(&path, png)?;
-        writeln!(self.out, "  [{what} chart written to {}]", path.display())
+        let path = path.display().to_string();
+        let note = crate::t!("console-picture-written", what = what, path = path);
+        writeln!(self.out, "  {note}")
     }
 
     fn board(&mut self, picture: &Picture) -> std::io::Result<()> {
@@ -201,7 +219,10 @@ impl<W: Write> Printer<W> {
         }
         let png = match picture.png() {
             Ok(png) => png,
-            Err(e) => return writeln!(self.out, "  [the board could not be drawn: {e}]"),
+            Err(e) => {
+                let note = crate::t!("console-board-not-drawn", error = e.to_string());
+                return writeln!(self.out, "  {note}");
+            }
         };
         self.boards_written += 1;
         std::fs::create_dir_all(&self.board_dir)?;
@@ -209,7 +230,12 @@ impl<W: Write> Printer<W> {
             .board_dir
             .join(format!("board-{:04}.png", self.boards_written));
         std::fs::write(&path, &png)?;
-        writeln!(self.out, "  [board written to {}]", path.display())
+        let path = path.display().to_string();
+        writeln!(
+            self.out,
+            "  {}",
+            crate::t!("console-board-written", path = path)
+        )
     }
 
     /// A console remark (not from the table).
@@ -223,6 +249,15 @@ impl<W: Write> Printer<W> {
     pub fn ack(&mut self, line: usize, version: &str) -> std::io::Result<()> {
         if self.acks {
             writeln!(self.out, "ack {line} {version}")?;
+        }
+        self.out.flush()
+    }
+
+    /// With `--acks`, the answer to input line `line` that never reached the table:
+    /// `nack <line> <reason>`, the reason one fixed word ([`super::input::Nack`]).
+    pub fn nack(&mut self, line: usize, reason: super::input::Nack) -> std::io::Result<()> {
+        if self.acks {
+            writeln!(self.out, "nack {line} {}", reason.word())?;
         }
         self.out.flush()
     }

@@ -237,7 +237,7 @@ fn name_some(values: &[String], limit: usize, question: &str) -> String {
         "moves-some",
         first = values[..limit].join(", "),
         count = values.len(),
-        question = question
+        question = crate::table::command_words::say(question)
     )
 }
 
