@@ -183,7 +183,20 @@ fn verify_fails_on_a_tampered_record_or_seed() {
         .expect("a roll");
     *dice = (dice.0 % 6 + 1, dice.1);
     match verify(&other, None) {
-        Err(VerifyError::Announced { index: at, .. }) => assert_eq!(at, index + 1),
+        Err(e @ VerifyError::Announced { index: at, .. }) => {
+            assert_eq!(at, index + 1);
+            // Said in a sentence: which move, what was announced, what the seed gives.
+            let text = e.to_string();
+            let who = &record.seats[other.moves[index].seat as usize];
+            assert!(
+                text.starts_with(&format!(
+                    "move {at} ({who}: `roll`): the record announced “🎲 {who} rolled"
+                )),
+                "{text}"
+            );
+            assert!(text.contains("but the seed gives “"), "{text}");
+            assert!(!text.contains("Rolled") && !text.contains('{'), "{text}");
+        }
         other => panic!("a changed roll verified: {other:?}"),
     }
     // A steal from someone else.
@@ -213,10 +226,15 @@ fn verify_fails_on_a_tampered_record_or_seed() {
     // Another outcome.
     let mut other = record.clone();
     other.outcome = Outcome::Abandoned;
-    assert!(matches!(
-        verify(&other, None),
-        Err(VerifyError::Outcome { .. })
-    ));
+    let outcome = verify(&other, None);
+    assert!(matches!(outcome, Err(VerifyError::Outcome { .. })));
+    let text = outcome.err().map(|e| e.to_string()).unwrap_or_default();
+    assert!(
+        text.starts_with(
+            "the record says the game was abandoned, but the replay says it was won by "
+        ),
+        "{text}"
+    );
     // The binary says so too, with a failing exit status.
     let dir = tempfile::tempdir().expect("tmp");
     let good = dir.path().join("good.json");

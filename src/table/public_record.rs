@@ -186,7 +186,11 @@ pub enum VerifyError {
         expected: String,
         found: String,
     },
-    #[error("the seat order does not follow from the seed: expected {expected:?}, found {found:?}")]
+    #[error(
+        "the seat order does not follow from the seed: the seed seats {}, the record seats {}",
+        expected.join(", "),
+        found.join(", ")
+    )]
     SeatOrder {
         expected: Vec<String>,
         found: Vec<String>,
@@ -197,14 +201,16 @@ pub enum VerifyError {
         action: String,
         error: String,
     },
-    #[error("move {index}: the seed gives {expected}, but the record announced {found}")]
+    #[error("move {index} ({action}): the record announced {found}, but the seed gives {expected}")]
     Announced {
         index: usize,
+        /// The move, as its player would type it (`bob: roll`).
+        action: String,
         expected: String,
         found: String,
     },
-    #[error("the record says the game ended {found:?}, but the replay ends {expected:?}")]
-    Outcome { expected: Outcome, found: Outcome },
+    #[error("the record says the game {found}, but the replay says it {expected}")]
+    Outcome { expected: String, found: String },
 }
 
 /// A development card drawn, revealed by the replay.
@@ -272,6 +278,15 @@ pub fn verify(record: &PublicRecord, seed: Option<u64>) -> Result<Verified, Veri
         });
     }
     let mut game = Game::new(record.settings.clone(), seed);
+    let players: Vec<(u64, String)> = record.seats.iter().map(|n| (0, n.clone())).collect();
+    let move_text = |game: &Game, m: &PublicMove| {
+        let ctx = super::command::ParseContext {
+            topology: game.topology(),
+            players: &players,
+        };
+        let who = super::names::address(m.seat as usize, &players);
+        format!("{who}: `{}`", super::command::command_for(&m.action, &ctx))
+    };
     let mut done = Verified {
         seed,
         moves: record.moves.len(),
@@ -283,18 +298,21 @@ pub fn verify(record: &PublicRecord, seed: Option<u64>) -> Result<Verified, Veri
     };
     for (i, m) in record.moves.iter().enumerate() {
         let index = i + 1;
+        let action = move_text(&game, m);
         let events = game
             .apply(m.seat, &m.action)
             .map_err(|e| VerifyError::Illegal {
                 index,
-                action: format!("{:?} by seat {}", m.action, m.seat),
+                action: action.clone(),
                 error: e.to_string(),
             })?;
         let announced: Vec<Announced> = events.iter().map(Announced::of).collect();
         if announced != m.announced {
-            let (expected, found) = first_difference(&announced, &m.announced);
+            let (expected, found) =
+                first_difference(&game, &record.seats, &announced, &m.announced);
             return Err(VerifyError::Announced {
                 index,
+                action,
                 expected,
                 found,
             });
@@ -325,23 +343,72 @@ pub fn verify(record: &PublicRecord, seed: Option<u64>) -> Result<Verified, Veri
     };
     if replayed != record.outcome {
         return Err(VerifyError::Outcome {
-            expected: replayed,
-            found: record.outcome.clone(),
+            expected: outcome_text(&replayed, &record.seats),
+            found: outcome_text(&record.outcome, &record.seats),
         });
     }
     done.end = game;
     Ok(done)
 }
 
-/// The first announcement where two lists differ, in words.
-fn first_difference(expected: &[Announced], found: &[Announced]) -> (String, String) {
-    let show = |a: Option<&Announced>| a.map_or("nothing more".to_string(), |a| format!("{a:?}"));
+/// The first announcement where two lists differ, each in the words the table says it.
+fn first_difference(
+    game: &Game,
+    names: &[String],
+    expected: &[Announced],
+    found: &[Announced],
+) -> (String, String) {
     let at = expected
         .iter()
         .zip(found)
         .position(|(a, b)| a != b)
         .unwrap_or(expected.len().min(found.len()));
+    let show = |a: Option<&Announced>| match a {
+        Some(a) => format!("“{}”", announced_text(a, game, names)),
+        None => "nothing more".to_string(),
+    };
     (show(expected.get(at)), show(found.get(at)))
+}
+
+/// An announcement as the table words it (its hidden detail stays hidden).
+fn announced_text(a: &Announced, game: &Game, names: &[String]) -> String {
+    let name = |s: Seat| {
+        names
+            .get(s as usize)
+            .cloned()
+            .unwrap_or_else(|| format!("seat {}", s + 1))
+    };
+    let event = match a {
+        Announced::Public(e) => e.clone(),
+        // The card is not shown in public: any card words it the same.
+        Announced::Stole { thief, victim } => Event::Stole {
+            thief: *thief,
+            victim: *victim,
+            card: Resource::Lumber,
+        },
+        Announced::DevCardBought { seat } => Event::DevCardBought {
+            seat: *seat,
+            card: DevCard::Knight,
+        },
+        Announced::Private { seats } => {
+            let who: Vec<String> = seats.iter().map(|&s| name(s)).collect();
+            return format!("a detail only {} saw", who.join(", "));
+        }
+    };
+    super::messages::event_public(&event, game, names)
+        .unwrap_or_else(|| "an event the table does not announce".to_string())
+}
+
+/// How a game ended, in words: `alice won`, `was abandoned`, `was still running`.
+fn outcome_text(outcome: &Outcome, names: &[String]) -> String {
+    match outcome {
+        Outcome::Won { seat } => format!(
+            "was won by {}",
+            names.get(*seat as usize).map_or("?", String::as_str)
+        ),
+        Outcome::Abandoned => "was abandoned".into(),
+        Outcome::Running => "was still running".into(),
+    }
 }
 
 #[cfg(test)]
