@@ -64,4 +64,6 @@ buttons-game-gone = Dieser Knopf gehört zu einem Spiel, das vorbei ist oder hie
 menus-discard-count = { $count ->
     [one] Wähle 1 Karte zum Ablegen.
    *[other] Wähle { $count } Karten zum Ablegen.
+buttons-earlier-turn = Dieser Knopf gehört zur Nachricht eines früheren Zugs; es ist nichts geschehen. Jetzt ist Zug { $turn }, { $name } ist dran: Nimm die Knöpfe der neuesten Zugnachricht.
+menus-earlier-turn = Dieses Menü wurde in einem früheren Zug geöffnet; es ist nichts geschehen. Das kannst du jetzt wählen:
 }

@@ -1,6 +1,15 @@
 //! Button presses, routed to the command they stand for.
+//!
+//! A button's id carries the game version it was made at. Within the turn its message
+//! belongs to, a press does what it says if that is legal now (a stale version alone is no
+//! reason: players press End turn after building). A button whose effect is not idempotent
+//! (Roll, End turn, Buy, and an offer's Accept, Decline, Confirm and Withdraw, whose numbers
+//! a later turn may use again) is refused when its message belongs to an earlier turn, naming
+//! the live turn; harmless ones (My hand, the board, the menus, which open from what is legal
+//! now) keep working from any message. See DESIGN.md, stale clicks.
 
 use super::*;
+use crate::engine::Action;
 
 pub fn button(table: &mut Table, caller: &Caller, custom_id: &str, now_ms: u64) -> Vec<Reply> {
     let not_ours = || refuse(caller, crate::t!("buttons-not-ours"));
@@ -8,9 +17,10 @@ pub fn button(table: &mut Table, caller: &Caller, custom_id: &str, now_ms: u64) 
     let [prefix, game, action, version] = parts.as_slice() else {
         return not_ours();
     };
-    // The version only says when the button was made: a press does what it says if that is
-    // legal now; otherwise the engine's refusal says why (DESIGN.md, stale clicks).
-    let (Ok(game), Ok(_made_at)) = (game.parse::<GameId>(), version.parse::<u64>()) else {
+    // The version says when the button was made: a press does what it says if that is legal
+    // now (otherwise the engine's refusal says why), unless it would repeat or misdirect an
+    // earlier turn's move (see the module docs).
+    let (Ok(game), Ok(made_at)) = (game.parse::<GameId>(), version.parse::<u64>()) else {
         return not_ours();
     };
     if *prefix != "catan" {
@@ -25,6 +35,11 @@ pub fn button(table: &mut Table, caller: &Caller, custom_id: &str, now_ms: u64) 
     }
     let pieces: Vec<&str> = action.split('-').collect();
     let number = |i: usize| pieces.get(i).and_then(|p| p.parse::<u32>().ok());
+    if once_per_turn(pieces[0])
+        && let Some(refusal) = earlier_turn(table, caller, game, made_at)
+    {
+        return refusal;
+    }
     match (pieces[0], number(1), number(2)) {
         ("roll", None, None) => run(table, caller, Command::Action(Action::Roll), now_ms),
         ("end", None, None) => run(table, caller, Command::Action(Action::EndTurn), now_ms),
@@ -48,4 +63,53 @@ pub fn button(table: &mut Table, caller: &Caller, custom_id: &str, now_ms: u64) 
         }
         _ => not_ours(),
     }
+}
+
+/// Buttons whose press must not be repeated from an earlier turn's message: it would roll,
+/// end or buy again in a later turn, or answer an offer that reused an earlier number.
+fn once_per_turn(action: &str) -> bool {
+    matches!(
+        action,
+        "roll" | "end" | "buy" | "accept" | "decline" | "withdraw" | "confirm"
+    )
+}
+
+/// Whether something made at game version `made_at` belongs to a turn before the current
+/// one: a turn ended since (every End turn moves the live turn message on, also into and
+/// through special building). A version the game has not reached is not ours either. For a
+/// game resumed without its full history, only the actions it knows count.
+pub(super) fn made_in_earlier_turn(s: &Session, g: &Game, made_at: u64) -> bool {
+    if made_at > g.version {
+        return true;
+    }
+    let history = s.history();
+    let known_from = g.version.saturating_sub(history.len() as u64);
+    let skip = usize::try_from(made_at.saturating_sub(known_from)).unwrap_or(usize::MAX);
+    history
+        .iter()
+        .skip(skip)
+        .any(|r| r.action == Action::EndTurn)
+}
+
+/// The refusal for a press on an earlier turn's message, naming the live turn; `None` when
+/// the button is from the current turn (or there is no running game to compare with).
+fn earlier_turn(table: &Table, caller: &Caller, game: GameId, made_at: u64) -> Option<Vec<Reply>> {
+    let s = table.sessions.get(&game)?;
+    let g = s.game()?;
+    if g.winner().is_some() || !made_in_earlier_turn(s, g, made_at) {
+        return None;
+    }
+    let names = s.names();
+    let who = g
+        .waiting_for()
+        .first()
+        .and_then(|w| names.get(*w as usize))
+        .cloned()
+        .unwrap_or_default();
+    let mut r = Reply::refusal(
+        caller.user,
+        crate::t!("buttons-earlier-turn", turn = g.turn, name = who),
+    );
+    r.game = Some(game);
+    Some(vec![r])
 }

@@ -628,10 +628,14 @@ pub fn choice(
 ) -> Vec<Reply> {
     let not_ours = || refuse(caller, t!("menus-not-ours"));
     let parts: Vec<&str> = menu.split(':').collect();
-    let [prefix, game, kind, _version] = parts.as_slice() else {
+    let [prefix, game, kind, version] = parts.as_slice() else {
         return not_ours();
     };
-    let (Ok(game), Some(kind)) = (game.parse::<GameId>(), MenuKind::parse(kind)) else {
+    let (Ok(game), Some(kind), Ok(made_at)) = (
+        game.parse::<GameId>(),
+        MenuKind::parse(kind),
+        version.parse::<u64>(),
+    ) else {
         return not_ours();
     };
     if *prefix != "catan" {
@@ -643,6 +647,15 @@ pub fn choice(
     let Some((id, seat)) = seated(table, caller) else {
         return seat_refusal(table, caller);
     };
+    // A menu opened in an earlier turn chooses nothing now: the choices it showed were that
+    // turn's. The caller gets today's menu instead.
+    let earlier = table.sessions.get(&id).is_some_and(|s| {
+        s.game()
+            .is_some_and(|g| buttons::made_in_earlier_turn(s, g, made_at))
+    });
+    if earlier {
+        return respond(table, caller, kind, &[], Some(t!("menus-earlier-turn")));
+    }
     if kind == MenuKind::Discard {
         return discard_chosen(table, caller, id, seat, values, now_ms);
     }
