@@ -6,6 +6,9 @@
 //! acknowledgement of a chosen script line while later lines are still queued for it (so the
 //! kill lands between or during writes, never after the script ran out); a start-up kill is sent
 //! right after spawning, before the child can have acknowledged anything.
+//!
+//! A kill is no damage: no start may tell the players that moves were lost or could not be
+//! checked (`tests/console_damage_notices.rs` shows those notices where they belong).
 
 mod table_support;
 
@@ -82,6 +85,10 @@ fn run_once(data: &Path, script: &Path, kill: Kill) -> (Option<u64>, bool) {
     let mut max_ack = None;
     // Reads to the end of the pipe: after a kill, acknowledgements already written still count.
     for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+        assert!(
+            !line.contains("saved record was damaged") && !line.contains("missing or damaged"),
+            "a kill was reported as damage: {line}"
+        );
         let Some(v) = acked_version(&line) else {
             continue;
         };

@@ -6,9 +6,13 @@
 //!   nothing reads);
 //! - the game resumes at an earlier move N, exactly as it was after move N, with a public notice
 //!   in its place naming move N as the last verified one;
+//! - the game resumes at move N (its last, or an earlier one), exactly as it was after move N,
+//!   with a public notice that the acknowledgement log, which would show lost moves, was
+//!   missing or damaged (damage in `catan-acks` itself);
 //! - the store or the game is refused with a clear error.
 //!
-//! Never: a game resumed at an earlier move without a notice, or in a state it never had.
+//! Never: a game resumed at an earlier move without a notice, or in a state it never had. And a
+//! notice is repeated at the next start, until the game's next move.
 
 mod store_host;
 mod store_support;
@@ -17,13 +21,13 @@ mod table_support;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
 
-use catan_bot::store::{GameId, SledStore, Store};
+use catan_bot::store::{ACK_LOG_FILE, GameId, SledStore, Store};
 use catan_bot::table::Table;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use store_host::{Host, PLACE};
 use store_support::copy_dir;
-use table_support::quiet_options;
+use table_support::{assert_no_refusal, quiet_options};
 
 /// Moves before the restart, and in all (not a multiple of the snapshot interval, 25, so the
 /// latest moves are in the log).
@@ -62,12 +66,23 @@ fn build_fixture() -> Fixture {
 enum Outcome {
     Intact,
     ResumedAfter(u64),
+    /// Resumed after this move, told that lost moves cannot be ruled out.
+    Unverified(u64),
     Refused(String),
 }
 
 impl Fixture {
-    /// Opens the table on `dir` (a damaged copy) and checks the outcome is one of the allowed.
+    /// Opens the table on `dir` (a damaged copy) twice and checks the outcome is one of the
+    /// allowed, and the same at the second start: a notice is told again.
     fn open_copy(&self, dir: &Path, case: &str) -> Outcome {
+        let first = self.open_once(dir, case);
+        let second = self.open_once(dir, &format!("{case}, second start"));
+        assert_eq!(first, second, "{case}: the second start differs");
+        first
+    }
+
+    /// Opens the table on `dir` once and checks the outcome is one of the allowed.
+    fn open_once(&self, dir: &Path, case: &str) -> Outcome {
         let opened = catch_unwind(AssertUnwindSafe(|| {
             let store = SledStore::open(dir).map_err(|e| e.to_string())?;
             Table::open(Box::new(store) as Box<dyn Store>, quiet_options())
@@ -106,10 +121,16 @@ impl Fixture {
                 Outcome::Intact
             }
             Some(notice) => {
+                let unverified = notice
+                    .text
+                    .contains("was missing or damaged, so lost moves");
+                let named = if unverified {
+                    format!("resumes after move {moves}, the last one stored")
+                } else {
+                    format!("resumes after move {moves}, the last verified")
+                };
                 assert!(
-                    notice
-                        .text
-                        .contains(&format!("resumes after move {moves}, the last verified")),
+                    notice.text.contains(&named),
                     "{case}: the notice does not name move {moves}: {}",
                     notice.text
                 );
@@ -122,7 +143,11 @@ impl Fixture {
                     serialized == self.states[moves as usize],
                     "{case}: resumed after move {moves} in a state it never had"
                 );
-                Outcome::ResumedAfter(moves)
+                if unverified {
+                    Outcome::Unverified(moves)
+                } else {
+                    Outcome::ResumedAfter(moves)
+                }
             }
         }
     }
@@ -168,10 +193,14 @@ fn report(what: &str, outcomes: &[Outcome]) {
         .iter()
         .filter(|o| matches!(o, Outcome::ResumedAfter(_)))
         .count();
-    let refused = outcomes.len() - intact - resumed;
+    let unverified = outcomes
+        .iter()
+        .filter(|o| matches!(o, Outcome::Unverified(_)))
+        .count();
+    let refused = outcomes.len() - intact - resumed - unverified;
     eprintln!(
         "{what}: {} cases: {intact} intact, {resumed} resumed at an earlier move with a notice, \
-         {refused} refused",
+         {unverified} told the acknowledgement log was damaged, {refused} refused",
         outcomes.len()
     );
     assert!(
@@ -303,4 +332,123 @@ fn a_record_failing_its_checksum_refuses_the_game_with_a_notice() {
         "{}",
         notice.text
     );
+}
+
+/// The auditor's first case: the acknowledgement log missing and a recent move damaged in
+/// sled's log. What was lost cannot be known any more, but the game does not resume at an
+/// earlier move without a word, at the first start or the second.
+#[test]
+fn a_missing_ack_log_with_a_damaged_move_is_told_at_every_start() {
+    let fixture = build_fixture();
+    let log = std::fs::read(fixture.dir.path().join("db")).unwrap();
+    let scratch = tempfile::tempdir().unwrap();
+    copy_dir(fixture.dir.path(), scratch.path());
+    let stored = SledStore::open(scratch.path()).unwrap().load_all().unwrap();
+    let (index, record) = stored[0].actions.last().unwrap().clone();
+    let at = log
+        .windows(record.len())
+        .position(|w| w == record.as_slice())
+        .expect("the move's record is in sled's log");
+    let copy = tempfile::tempdir().unwrap();
+    copy_dir(fixture.dir.path(), copy.path());
+    std::fs::remove_file(copy.path().join(ACK_LOG_FILE)).unwrap();
+    flip_bit(&copy.path().join("db"), at + record.len() / 2);
+    let outcome = fixture.open_copy(copy.path(), "log missing, move damaged");
+    assert_eq!(outcome, Outcome::Unverified(index));
+}
+
+/// The notice of lost moves stands until the game moves on: told at the first and second
+/// start, gone after the next move.
+#[test]
+fn a_roll_back_is_told_until_the_game_moves_on() {
+    let fixture = build_fixture();
+    let log = std::fs::read(fixture.dir.path().join("db")).unwrap();
+    let scratch = tempfile::tempdir().unwrap();
+    copy_dir(fixture.dir.path(), scratch.path());
+    let stored = SledStore::open(scratch.path()).unwrap().load_all().unwrap();
+    let (index, record) = stored[0].actions[2].clone();
+    let at = log
+        .windows(record.len())
+        .position(|w| w == record.as_slice())
+        .expect("the move's record is in sled's log");
+    let copy = tempfile::tempdir().unwrap();
+    copy_dir(fixture.dir.path(), copy.path());
+    flip_bit(&copy.path().join("db"), at + record.len() / 2);
+    let outcome = fixture.open_copy(copy.path(), "move damaged");
+    assert_eq!(outcome, Outcome::ResumedAfter(index));
+    let store = SledStore::open(copy.path()).unwrap();
+    let mut host = Host::reopen(Box::new(store), fixture.game);
+    let notice = &host.table.startup_notices()[0];
+    assert!(
+        notice
+            .text
+            .contains(&format!("moves {} to {MOVES} were lost", index + 1))
+            && notice
+                .text
+                .contains("repeated at every start until the game's next move"),
+        "{}",
+        notice.text
+    );
+    host.step(&mut ChaCha8Rng::seed_from_u64(9));
+    drop(host);
+    let table = Table::open(
+        Box::new(SledStore::open(copy.path()).unwrap()),
+        quiet_options(),
+    )
+    .unwrap();
+    assert!(
+        table.startup_notices().is_empty(),
+        "{:?}",
+        table.startup_notices()
+    );
+    assert_eq!(table.game_state(fixture.game).unwrap().version, index + 1);
+}
+
+/// A game whose every move was lost, back in its lobby, is named whole (not "recent joins or
+/// settings may be lost"), at every start.
+#[test]
+fn a_game_back_in_its_lobby_names_the_whole_game_lost() {
+    let dir = tempfile::tempdir().unwrap();
+    let earlier = tempfile::tempdir().unwrap();
+    let mut host = Host::reopen(Box::new(SledStore::open(dir.path()).unwrap()), 0);
+    assert_no_refusal(&host.say(1, "new players 3 seed 5"), "new");
+    for user in [2, 3] {
+        assert_no_refusal(&host.say(user, "join"), "join");
+    }
+    let game = host.table.game_in(PLACE).unwrap().id;
+    drop(host);
+    copy_dir(dir.path(), earlier.path());
+    let mut host = Host::reopen(Box::new(SledStore::open(dir.path()).unwrap()), game);
+    assert_no_refusal(&host.say(1, "start"), "start");
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    for _ in 0..30 {
+        host.step(&mut rng);
+    }
+    drop(host);
+    std::fs::copy(
+        dir.path().join(ACK_LOG_FILE),
+        earlier.path().join(ACK_LOG_FILE),
+    )
+    .unwrap();
+    for start in ["first", "second"] {
+        let table = Table::open(
+            Box::new(SledStore::open(earlier.path()).unwrap()),
+            quiet_options(),
+        )
+        .unwrap();
+        assert_eq!(
+            table.game_in(PLACE).unwrap().version,
+            None,
+            "{start}: a lobby"
+        );
+        let notice = &table.startup_notices()[0];
+        assert!(
+            notice.is_public()
+                && notice.text.contains(
+                    "The whole game (30 moves) was lost: it is back in its lobby as last verified"
+                ),
+            "{start} start: {}",
+            notice.text
+        );
+    }
 }

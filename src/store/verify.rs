@@ -2,10 +2,16 @@
 //! head (meta version, action count, no gap in the log), and the head against the game's last
 //! acknowledged write (`ack_log.rs`). The outcome per game is an [`Integrity`]; one damaged
 //! game never keeps the others from loading.
+//!
+//! A loss is told at every start until the game's next move: what a check finds (a game
+//! behind its acknowledged writes, or one the acknowledgement log can no longer vouch for
+//! because the log was missing or damaged) is noted in the log as the game's notice, and a
+//! game with a pending notice is reported again, as long as it has no more actions than it
+//! resumed at. Only after every notice is noted is the log's damage mark cleared.
 
 use std::collections::BTreeMap;
 
-use super::ack_log::{Ack, AckHistory};
+use super::ack_log::{Ack, AckDamage, AckHistory, Entry, Notice};
 use super::envelope::{self, Head};
 use super::keys::{self, FINISHED_TAG, HEAD_TAG, LOG_TAG, META_TAG, OFFER_TAG, SNAPSHOT_TAG};
 use super::{GameId, Integrity, StoreError, StoredGame};
@@ -33,7 +39,8 @@ impl Found {
     }
 }
 
-/// Reads and checks every unfinished game (see [`super::Store::load_all`]).
+/// Reads and checks every unfinished game (see [`super::Store::load_all`]), noting in the
+/// acknowledgement log what must be told at later starts too.
 pub fn load_games(db: &sled::Db, acks: &AckHistory) -> Result<Vec<StoredGame>, StoreError> {
     let mut found: BTreeMap<GameId, Found> = BTreeMap::new();
     let malformed = |key: &[u8]| StoreError::Corrupt(format!("malformed key {key:?}"));
@@ -67,19 +74,58 @@ pub fn load_games(db: &sled::Db, acks: &AckHistory) -> Result<Vec<StoredGame>, S
         let record = unseal(&key, &value).map(|(_, payload)| payload);
         found.entry(id).or_default().offers.push((offer, record));
     }
-    for id in acks.latest.keys() {
+    let (entries, damage) = match &acks.log {
+        Some(log) => log.current(),
+        None => {
+            let plain = acks.latest.values().map(|ack| (ack.game, plain(*ack)));
+            (plain.collect(), acks.damage)
+        }
+    };
+    for id in entries.keys() {
         found.entry(*id).or_default();
     }
-    let games: Vec<StoredGame> = found
-        .into_iter()
-        .filter_map(|(id, game)| check(id, game, acks.latest.get(&id)))
-        .collect();
+    let mut notes = Vec::new();
+    let mut games = Vec::new();
+    for (id, game) in found {
+        let entry = entries.get(&id);
+        // What the log's damage hides: for a missing log, games it has not heard of since;
+        // otherwise any game (a damaged entry could have been any game's latest).
+        let doubted = damage.is_some_and(|d| d != AckDamage::Missing || entry.is_none());
+        let (game, note) = check(id, game, entry, doubted);
+        notes.extend(note.filter(|note| Some(note) != entry));
+        games.extend(game);
+    }
     for game in &games {
         if game.integrity != Integrity::Intact {
             tracing::warn!(game = game.id, integrity = ?game.integrity, "stored game failed its checks");
         }
     }
+    if let Some(damage) = damage {
+        let unverified = games
+            .iter()
+            .filter(|g| g.integrity == Integrity::Unverified)
+            .count();
+        if unverified > 0 {
+            tracing::error!(%damage, games = unverified, "lost moves cannot be ruled out for these unfinished games; their players are told at every start until their next move");
+        }
+    }
+    if let Some(log) = &acks.log {
+        keep_notes(log, &notes);
+    }
     Ok(games)
+}
+
+/// Notes the notices found in the log, then clears its damage mark; if a note cannot be
+/// written the mark stays, so the next start finds the same damage again.
+fn keep_notes(log: &super::ack_log::AckLog, notes: &[Entry]) {
+    let noted = notes.iter().try_for_each(|note| log.note(*note));
+    if let Err(e) = noted.and_then(|()| log.resolve()) {
+        tracing::error!(file = %log.path().display(), error = %e, "could not note the damage found in the acknowledgement log; it is reported again at the next start");
+    }
+}
+
+fn plain(ack: Ack) -> Entry {
+    Entry { ack, notice: None }
 }
 
 /// The final records of finished games; a damaged one comes back empty (its id stays taken).
@@ -103,8 +149,17 @@ fn unseal(key: &[u8], value: &[u8]) -> Checked<(u64, Vec<u8>)> {
     envelope::unseal(key, value).map(|(version, payload)| (version, payload.to_vec()))
 }
 
-/// The stored game and its integrity, or `None` for a finished or removed game.
-fn check(id: GameId, found: Found, ack: Option<&Ack>) -> Option<StoredGame> {
+/// The stored game and its integrity, or `None` for a finished or removed game; with the
+/// game's entry for the acknowledgement log when its notice changes (it must be told again at
+/// the next start, or a finished or removed game's notice is dropped, so that a game that
+/// takes its id later does not inherit it). `doubted`: the log's damage may have hidden this
+/// game's latest writes.
+fn check(
+    id: GameId,
+    found: Found,
+    entry: Option<&Entry>,
+    doubted: bool,
+) -> (Option<StoredGame>, Option<Entry>) {
     let mut game = StoredGame {
         id,
         meta: Vec::new(),
@@ -115,35 +170,77 @@ fn check(id: GameId, found: Found, ack: Option<&Ack>) -> Option<StoredGame> {
     };
     let head = found.head.flatten();
     // Writes acknowledged beyond what the head shows were lost.
-    let behind = ack.filter(|ack| head.is_none_or(|head| ack.version > head.version));
-    if found.finished {
-        return None;
-    }
+    let behind = entry
+        .map(|entry| entry.ack)
+        .filter(|ack| head.is_none_or(|head| ack.version > head.version));
     let live = found.has_live_records() || head.is_some_and(|head| head.meta_version != 0);
-    if !live {
-        let ack = behind?; // removed, and nothing acknowledged since: nothing to resume
-        game.integrity = Integrity::Lost {
-            acknowledged_actions: ack.actions,
-        };
-        return Some(game);
+    if found.finished || !live {
+        let dropped = entry
+            .filter(|entry| entry.notice.is_some())
+            .map(|entry| Entry {
+                notice: None,
+                ..*entry
+            });
+        // Removed, and nothing acknowledged since: nothing to resume.
+        let lost = behind.filter(|_| !found.finished).map(|ack| StoredGame {
+            integrity: Integrity::Lost {
+                acknowledged_actions: ack.actions,
+            },
+            ..game
+        });
+        return (lost, dropped);
     }
     if let Some(Some((_, meta))) = &found.meta {
         game.meta = meta.clone();
     }
-    match check_records(&found, head) {
-        Err(reason) => game.integrity = Integrity::Damaged { reason },
-        Ok(()) => {
-            game.snapshot = found.snapshot.flatten();
-            game.actions = verified(found.actions);
-            game.offers = verified(found.offers);
-            if let Some(ack) = behind {
-                game.integrity = Integrity::Truncated {
-                    acknowledged_actions: ack.actions,
-                };
-            }
-        }
+    if let Err(reason) = check_records(&found, head) {
+        game.integrity = Integrity::Damaged { reason };
+        return (Some(game), None);
     }
-    Some(game)
+    game.snapshot = found.snapshot.flatten();
+    game.actions = verified(found.actions);
+    game.offers = verified(found.offers);
+    let resumed_at = game.action_count();
+    // A loss found at an earlier start stands until the game's next move.
+    let pending = entry
+        .and_then(|entry| entry.notice)
+        .filter(|notice| resumed_at <= notice.resumed_at);
+    let acknowledged = behind
+        .map(|ack| ack.actions)
+        .max(pending.and_then(|notice| notice.acknowledged));
+    let notice = if let Some(acknowledged) = acknowledged {
+        game.integrity = Integrity::Truncated {
+            acknowledged_actions: acknowledged,
+        };
+        // Only lost moves are told again; lost changes between moves once.
+        (acknowledged > resumed_at).then_some(Notice {
+            resumed_at,
+            acknowledged: Some(acknowledged),
+        })
+    } else if doubted || pending.is_some() {
+        game.integrity = Integrity::Unverified;
+        Some(Notice {
+            resumed_at,
+            acknowledged: None,
+        })
+    } else {
+        None
+    };
+    let note = notice.map(|notice| {
+        let head = head.expect("checked records have a head");
+        let ack = entry
+            .map(|entry| entry.ack)
+            .filter(|ack| ack.version >= head.version);
+        Entry {
+            ack: ack.unwrap_or(Ack {
+                game: id,
+                version: head.version,
+                actions: resumed_at,
+            }),
+            notice: Some(notice),
+        }
+    });
+    (Some(game), note)
 }
 
 /// Why the records of a live game cannot be trusted, if they cannot.
@@ -200,3 +297,7 @@ fn verified<K>(records: Vec<(K, Checked<Vec<u8>>)>) -> Vec<(K, Vec<u8>)> {
         .filter_map(|(key, record)| Some((key, record?)))
         .collect()
 }
+
+#[cfg(test)]
+#[path = "verify_tests.rs"]
+mod tests;

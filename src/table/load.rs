@@ -1,6 +1,9 @@
 //! Start-up: every stored game is resumed as the store verified it. Where the store found damage
 //! the table says so — a log line, and a public notice in the game's place — and resumes the
-//! game at its last verified move or refuses it; it never rolls a game back silently.
+//! game at its last verified move or refuses it; it never rolls a game back silently. The
+//! notice names what was lost (moves N to M, or the whole game); the store reports a loss of
+//! moves, and a game it could not vouch for (its acknowledgement log was missing or damaged),
+//! again at every start until the game's next move, and so does the notice.
 
 use crate::store::{Integrity, StoredGame};
 
@@ -25,12 +28,27 @@ pub(super) fn resume_all(table: &mut Table, stored: Vec<StoredGame>) {
                     game = sg.id,
                     verified_moves = verified,
                     acknowledged_moves = acknowledged_actions,
-                    "stored game lost its latest saved changes to damage; resuming it at its \
-                     last verified move"
+                    "stored game lost saved changes to damage; resuming it at its last verified \
+                     move (told at every start until its next move)"
                 );
                 if resume(table, &sg) {
                     let _lang = crate::i18n::scope(table.lang_of(sg.id));
                     let notice = truncated_notice(table, sg.id, verified, *acknowledged_actions);
+                    table.notices.extend(notice);
+                }
+            }
+            Integrity::Unverified => {
+                let verified = sg.action_count();
+                tracing::error!(
+                    game = sg.id,
+                    verified_moves = verified,
+                    "the acknowledgement log was missing or damaged: moves this game lost \
+                     cannot be ruled out; resuming it after its last stored move (told at every \
+                     start until its next move)"
+                );
+                if resume(table, &sg) {
+                    let _lang = crate::i18n::scope(table.lang_of(sg.id));
+                    let notice = unverified_notice(table, sg.id, verified);
                     table.notices.extend(notice);
                 }
             }
@@ -91,7 +109,13 @@ fn refuse(table: &mut Table, game: GameId, reason: String) {
 /// it had `acknowledged` when its last change was saved.
 fn truncated_notice(table: &Table, id: GameId, verified: u64, acknowledged: u64) -> Option<Reply> {
     let session = table.sessions.get(&id)?;
-    let lost = if session.game().is_none() {
+    let lost = if acknowledged > verified && verified == 0 {
+        if session.game().is_none() {
+            crate::t!("load-game-lost-lobby", last = acknowledged)
+        } else {
+            crate::t!("load-game-lost", last = acknowledged)
+        }
+    } else if session.game().is_none() {
         crate::t!("load-lobby-as-verified")
     } else if acknowledged > verified {
         crate::t!(
@@ -103,6 +127,28 @@ fn truncated_notice(table: &Table, id: GameId, verified: u64, acknowledged: u64)
     } else {
         crate::t!("load-changes-lost", verified = verified)
     };
-    let text = crate::t!("load-partly-damaged", game = id, lost = lost);
+    let mut text = crate::t!("load-partly-damaged", game = id, lost = lost);
+    if acknowledged > verified {
+        text = format!("{text} {}", crate::t!("load-told-until-next-move"));
+    }
+    Some(Reply::public(session.place(), text).with_game(id))
+}
+
+/// The public notice of a game the store could not vouch for: its acknowledgement log was
+/// missing or damaged, so moves lost before this start cannot be ruled out.
+fn unverified_notice(table: &Table, id: GameId, verified: u64) -> Option<Reply> {
+    let session = table.sessions.get(&id)?;
+    let resumes = if session.game().is_none() {
+        crate::t!("load-resumes-in-lobby")
+    } else {
+        crate::t!("load-resumes-after", verified = verified)
+    };
+    let text = crate::t!(
+        "load-unverified",
+        game = id,
+        file = crate::store::ACK_LOG_FILE,
+        resumes = resumes
+    );
+    let text = format!("{text} {}", crate::t!("load-told-until-next-move"));
     Some(Reply::public(session.place(), text).with_game(id))
 }
