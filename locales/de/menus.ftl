@@ -9,7 +9,10 @@ menus-edge-from = { $what } ab { $from }
 menus-edge-to = nach { $to }
 menus-robber-to = Räuber auf { $hex }
 menus-rob = { $name } berauben
-menus-has-cards = { $name } hat { $count } Karten
+menus-has-cards = { $name } hat { $count ->
+    [one] { $count } Karte
+   *[other] { $count } Karten
+}
 menus-robber-rob = Räuber auf { $hex }, { $name } berauben
 menus-robber-nobody = Räuber auf { $hex }, niemand zu berauben
 menus-settlement-at = Siedlung auf { $at }

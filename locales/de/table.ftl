@@ -58,10 +58,23 @@ messages-waiting-discard-one = { $name } { $count ->
 messages-waiting-robber = { $name }: versetze den Räuber.
 messages-waiting-main = { $name }: baue, handle, spiele eine Karte oder beende den Zug.
 messages-waiting-over = Das Spiel ist vorbei: { $name } hat gewonnen.
+messages-discard-yours = Du musst { $count ->
+    [one] { $count } Karte
+   *[other] { $count } Karten
+} abwerfen, die Hälfte deiner Hand: zum Beispiel `{ $example }`.
 messages-status-longest-route = Längste Handelsstraße
 messages-status-largest-army = Größte Rittermacht
-messages-status-player = { $name } ({ $colour }): { $vp } SP · { $cards } Karten · { $devcards } Entwicklungskarten · { $knights } Ritter · Straße { $route }
-messages-status-supply = Vorrat: { $bank } · Entwicklungskarten-Stapel: { $deck } Karten · Zug { $turn } · { $vp } SP zum Sieg.
+messages-status-player = { $name } ({ $colour }): { $vp } SP · { $cards ->
+    [one] { $cards } Karte
+   *[other] { $cards } Karten
+} · { $devcards ->
+    [one] { $devcards } Entwicklungskarte
+   *[other] { $devcards } Entwicklungskarten
+} · { $knights } Ritter · Straße { $route }
+messages-status-supply = Vorrat: { $bank } · Entwicklungskarten-Stapel: { $deck ->
+    [one] { $deck } Karte
+   *[other] { $deck } Karten
+} · Zug { $turn } · { $vp } SP zum Sieg.
 
 ## helper_messages.rs
 
@@ -112,7 +125,10 @@ seating-opened = { $name } hat ein Spiel eröffnet.
 seating-lobby-only = Das Spiel läuft schon: Mitspielen, Verlassen und Einstellungen gibt es nur in der Lobby vor dem Start.
 seating-lobby-not-saved = Die Lobby konnte nicht gespeichert werden ({ $error }); versuch es noch einmal.
 seating-only-host-settings = Nur der Gastgeber kann die Einstellungen ändern.
-seating-table-too-small = { $count } Spieler sind schon dabei; der Tisch kann nicht kleiner sein.
+seating-table-too-small = { $count ->
+    [one] { $count } Spieler ist
+   *[other] { $count } Spieler sind
+} schon dabei; der Tisch kann nicht kleiner sein.
 seating-settings-changed = Einstellungen geändert.
 seating-already-joined = Du spielst schon mit.
 seating-table-full = Der Tisch ist voll ({ $count } Spieler).
@@ -193,7 +209,7 @@ offers-describe-to-anyone = {" "}an alle
 offers-describe = Handelsangebot #{ $offer } von { $name }{ $to }: gibt { $give }, möchte { $get }.
 offers-describe-accepted = Angenommen von: { $names }. { $name } wählt einen davon.
 offers-describe-declined = Abgelehnt von: { $names }.
-offers-terms = { $name } gab { $give }, wollte { $get }
+offers-terms = { $name } bot { $give } für { $get }
 
 ## dispatch/actions.rs
 
@@ -244,7 +260,10 @@ info-onlooker-board-wait = Spieler sehen den Spielplan jederzeit; Zuschauer beko
 
 records-dice-host-seed = Würfel: Seed { $seed }, vom Gastgeber gewählt, daher kann jeder die Würfe vorhersehen. Festlegung { $commitment }.
 records-dice-secret = Würfel: Der Seed bleibt bis zum Spielende geheim. Seine Festlegung, SHA-256 von "{ $hashed }": { $commitment }
-records-export = Das öffentliche Protokoll von Spiel { $game } bisher: { $count } Spielzüge und was nach jedem verkündet wurde. Der Seed wird am Spielende verraten; dann prüft `catan-bot verify` diese Datei.
+records-export = Das öffentliche Protokoll von Spiel { $game } bisher: { $count ->
+    [one] { $count } Spielzug
+   *[other] { $count } Spielzüge
+} und was nach jedem verkündet wurde. Der Seed wird am Spielende verraten; dann prüft `catan-bot verify` diese Datei.
 records-reveal = Der Seed von Spiel { $game } war { $seed }: Jeder Wurf, jede Karte und jeder Raub lässt sich jetzt mit der Festlegung vom Start prüfen, z. B. mit `catan-bot verify { $file }`.
 records-reveal-seed-only = Der Seed von Spiel { $game } war { $seed }.
 
@@ -259,6 +278,7 @@ rematch-game-running = Hier läuft gerade Spiel { $game }.
 rematch-lobby =
     Revanche von Spiel { $game }, gleiche Einstellungen. { $lobby }
     Eingeladen: { $names }; spiel mit, um noch einmal zu spielen.
+rematch-lobby-no-one-invited = Revanche von Spiel { $game }, gleiche Einstellungen. { $lobby }
 
 ## lobby.rs
 

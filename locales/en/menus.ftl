@@ -9,7 +9,10 @@ menus-edge-from = { $what } from { $from }
 menus-edge-to = to { $to }
 menus-robber-to = Robber to { $hex }
 menus-rob = Rob { $name }
-menus-has-cards = { $name } has { $count } cards
+menus-has-cards = { $name } has { $count ->
+    [one] { $count } card
+   *[other] { $count } cards
+}
 menus-robber-rob = Robber to { $hex }, rob { $name }
 menus-robber-nobody = Robber to { $hex }, nobody to rob
 menus-settlement-at = Settlement at { $at }

@@ -52,10 +52,26 @@ messages-waiting-discard-one = { $name } { $count } cards
 messages-waiting-robber = { $name }: move the robber.
 messages-waiting-main = { $name }: build, trade, play a card, or end the turn.
 messages-waiting-over = The game is over: { $name } won.
+messages-discard-yours = You must discard { $count ->
+    [one] { $count } card
+   *[other] { $count } cards
+}, half your hand: for example `{ $example }`.
 messages-status-longest-route = Longest Route
 messages-status-largest-army = Largest Army
-messages-status-player = { $name } ({ $colour }): { $vp } VP · { $cards } cards · { $devcards } dev cards · { $knights } knights · route { $route }
-messages-status-supply = Supply: { $bank } · development deck: { $deck } cards · turn { $turn } · { $vp } VP to win.
+messages-status-player = { $name } ({ $colour }): { $vp } VP · { $cards ->
+    [one] { $cards } card
+   *[other] { $cards } cards
+} · { $devcards ->
+    [one] { $devcards } dev card
+   *[other] { $devcards } dev cards
+} · { $knights ->
+    [one] { $knights } knight
+   *[other] { $knights } knights
+} · route { $route }
+messages-status-supply = Supply: { $bank } · development deck: { $deck ->
+    [one] { $deck } card
+   *[other] { $deck } cards
+} · turn { $turn } · { $vp } VP to win.
 
 ## helper_messages.rs: the Helpers of Catan events
 
@@ -106,7 +122,10 @@ seating-opened = { $name } opened a game.
 seating-lobby-only = The game is already running: joining, leaving and settings are for the lobby, before the start.
 seating-lobby-not-saved = The lobby could not be saved ({ $error }); try again.
 seating-only-host-settings = Only the host can change the settings.
-seating-table-too-small = { $count } players have joined already; the table can't be smaller than that.
+seating-table-too-small = { $count ->
+    [one] { $count } player has
+   *[other] { $count } players have
+} joined already; the table can't be smaller than that.
 seating-settings-changed = Settings changed.
 seating-already-joined = You have already joined.
 seating-table-full = The table is full ({ $count } players).
@@ -187,7 +206,7 @@ offers-describe-to-anyone = {" "}to anyone
 offers-describe = Trade offer #{ $offer } from { $name }{ $to }: gives { $give }, wants { $get }.
 offers-describe-accepted = Accepted by: { $names }. { $name } picks one of them.
 offers-describe-declined = Declined by: { $names }.
-offers-terms = { $name } gave { $give }, wanted { $get }
+offers-terms = { $name } offered { $give } for { $get }
 
 ## dispatch/actions.rs: after a move
 
@@ -201,7 +220,10 @@ actions-wrong-rate = Your rate for { $give } is { $rate }:1, so { $count } { $ge
 bots-no-such-bot = There is no bot called { $name } at this table.
 bots-no-bot = There is no bot at this table.
 # $level: easy or strong (the word the lobby setting uses).
-bots-joined = { $name } (a { $level } bot) joined.
+bots-joined = { $name } ({ $level ->
+    [easy] an easy
+   *[other] a { $level }
+} bot) joined.
 bots-only-host-add = Only the host can add bots.
 bots-only-host-remove = Only the host can remove bots.
 bots-already-away = A bot plays your seat already; say back to play again.
@@ -237,7 +259,10 @@ info-onlooker-board-wait = Players can see the board any time; onlookers get one
 records-dice-host-seed = Dice: seed { $seed }, chosen by the host, so everyone can foresee the dice. Commitment { $commitment }.
 # $hashed: the exact text whose SHA-256 is the commitment (never translated).
 records-dice-secret = Dice: the seed is secret until the game ends. Its commitment, SHA-256 of "{ $hashed }": { $commitment }
-records-export = The public record of game { $game } so far: { $count } moves and what was announced after each. The seed is revealed when the game ends; `catan-bot verify` then checks this file.
+records-export = The public record of game { $game } so far: { $count ->
+    [one] { $count } move
+   *[other] { $count } moves
+} and what was announced after each. The seed is revealed when the game ends; `catan-bot verify` then checks this file.
 records-reveal = The seed of game { $game } was { $seed }: every roll, card and steal can now be checked against the commitment from the start, e.g. with `catan-bot verify { $file }`.
 records-reveal-seed-only = The seed of game { $game } was { $seed }.
 
@@ -252,6 +277,7 @@ rematch-game-running = Game { $game } is being played here now.
 rematch-lobby =
     Rematch of game { $game }, same settings. { $lobby }
     Invited: { $names }; join to play again.
+rematch-lobby-no-one-invited = Rematch of game { $game }, same settings. { $lobby }
 
 ## lobby.rs: the lobby's settings and why a setting is refused
 

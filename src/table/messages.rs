@@ -423,6 +423,25 @@ pub fn may_hold_a_playable_card(game: &Game) -> bool {
             .is_some_and(|p| !p.dev_cards.is_empty())
 }
 
+/// What `seat` must discard now, with an example made from their own hand: private to them.
+pub fn discard_prompt(game: &Game, seat: Seat) -> Option<String> {
+    let Phase::Discard { owed } = &game.phase else {
+        return None;
+    };
+    let (_, n) = owed.iter().find(|(s, _)| *s == seat)?;
+    let mut example = crate::engine::Resources::default();
+    for (r, count) in game.players.get(seat as usize)?.hand.iter() {
+        example[r] += count.min(n.saturating_sub(example.total() as u8));
+    }
+    let words = super::command::resources_words(&example);
+    let example = super::command_words::say(&format!("discard {words}"));
+    Some(crate::t!(
+        "messages-discard-yours",
+        count = *n,
+        example = example
+    ))
+}
+
 /// Public status: scores and what everybody can see.
 pub fn status_text(game: &Game, names: &[String]) -> String {
     let view = game.view(None);

@@ -49,7 +49,8 @@ pub fn typed_hint(hint: &Hint, prefix: &str) -> String {
             b = c("trade offer 1 wool for 1 ore")
         ),
         Hint::EndTurn => c("end"),
-        Hint::Discard => c("discard 2 wool 1 ore"),
+        // Public: what to discard is each player's own choice, from a hand only they see.
+        Hint::Discard => c("discard <card> …"),
         Hint::MoveRobber => t!(
             "hints-robber",
             cmd = c("robber <hex> [player]"),

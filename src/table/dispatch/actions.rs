@@ -270,6 +270,20 @@ pub(super) fn after_action(
     }
     replies.extend(prompt(table, id, new_message, new_message || board_changed));
     replies.extend(discard_ping);
+    // After the roll, each person who must discard is shown an example from their own hand,
+    // privately.
+    let rolled = events.iter().any(|e| matches!(e, Event::Rolled { .. }));
+    if let Some(s) = table.sessions.get(&id)
+        && let Some(g) = s.game()
+        && let Phase::Discard { owed } = &g.phase
+        && rolled
+    {
+        for &(seat, _) in owed.iter().filter(|(w, _)| s.bot_at(*w).is_none()) {
+            if let (Some(user), Some(text)) = (s.user(seat), messages::discard_prompt(g, seat)) {
+                replies.push(Reply::private(user, text).with_game(id));
+            }
+        }
+    }
     replies.extend(helper_ping);
     replies
 }

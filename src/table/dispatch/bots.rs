@@ -30,6 +30,55 @@ fn seat_bot(s: &mut Session, level: BotLevel) -> Result<String, String> {
     Ok(name)
 }
 
+/// Seats again the bots of a finished game (names and levels) in the rematch lobby in
+/// `place`, saving the lobby. The news to show, or why it failed (the lobby is as before).
+pub(super) fn seat_again(
+    table: &mut Table,
+    place: PlaceId,
+    bots: &[(String, BotLevel)],
+) -> Result<String, String> {
+    let Some(s) = table
+        .by_place
+        .get(&place)
+        .and_then(|id| table.sessions.get_mut(id))
+    else {
+        return Ok(String::new());
+    };
+    let before = s.meta.clone();
+    let mut news = String::new();
+    for (name, level) in bots {
+        let seated = seat_bot(s, *level).map(|given| {
+            // The same name as before when it is free (it is, unless a person took it).
+            let free = !s
+                .meta
+                .seats
+                .iter()
+                .any(|u| u.name.eq_ignore_ascii_case(name));
+            match s.meta.seats.last_mut() {
+                Some(seat) if free => {
+                    seat.name = name.clone();
+                    name.clone()
+                }
+                _ => given,
+            }
+        });
+        match seated {
+            Ok(name) => {
+                let joined = crate::t!("bots-joined", name = name, level = level.name());
+                news.push_str(&format!("{joined} "));
+            }
+            Err(e) => {
+                s.meta = before;
+                return Err(e);
+            }
+        }
+    }
+    s.refresh_players();
+    s.save_meta_or_restore(&*table.store, before)
+        .map_err(|e| crate::t!("seating-lobby-not-saved", error = e.to_string()))?;
+    Ok(news)
+}
+
 fn unseat_bot(s: &mut Session, name: Option<&str>) -> Result<String, String> {
     let bot_seat = s.meta.seats.iter().rposition(|u| {
         s.meta.seated_bot(u.user).is_some() && name.is_none_or(|n| u.name.eq_ignore_ascii_case(n))

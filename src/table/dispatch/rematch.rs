@@ -3,11 +3,13 @@
 //! invited (pinged) and sit down by asking for the rematch too, or with Join.
 //!
 //! Invited, not seated for them: a player who has gone would otherwise hold a seat, and the
-//! new game would wait for them at every turn. Only the finished game's players may ask: a
+//! new game would wait for them at every turn. Bots cannot ask: the finished game's bots sit
+//! down in the new lobby at once, with their names and levels. Only the finished game's players may ask: a
 //! rematch is theirs (anyone can still open a new game). The seed is not carried over, even a
 //! chosen one: the same seed would deal the same board, deck and dice again.
 
 use super::*;
+use crate::bots::BotLevel;
 
 /// The Rematch button of a finished game's summary.
 pub(crate) fn rematch_button(game: GameId) -> Button {
@@ -62,19 +64,46 @@ pub(super) fn rematch(
     if replies.iter().any(Reply::is_refusal) {
         return replies;
     }
+    // Bots cannot ask for the rematch: the same bots (names and levels) sit down at once.
+    let bots: Vec<(String, BotLevel)> = previous
+        .seats
+        .iter()
+        .filter_map(|u| Some((u.name.clone(), previous.seated_bot(u.user)?.level)))
+        .collect();
+    if !bots.is_empty() {
+        match bots::seat_again(table, caller.place, &bots) {
+            Ok(news) => {
+                let opened = crate::t!("seating-opened", name = caller.name.clone());
+                if let (Some(lobby), Some(s)) =
+                    (replies.first_mut(), session_in(table, caller.place))
+                {
+                    lobby.text = lobby_reply(s, &format!("{opened} {news}")).text;
+                }
+            }
+            Err(e) => replies.push(refuse(caller, e).remove(0)),
+        }
+    }
     let invited: Vec<&SeatUser> = previous
         .seats
         .iter()
-        .filter(|s| s.user != caller.user)
+        .filter(|s| s.user != caller.user && previous.seated_bot(s.user).is_none())
         .collect();
     if let Some(lobby) = replies.first_mut() {
         let names: Vec<&str> = invited.iter().map(|s| s.name.as_str()).collect();
-        lobby.text = crate::t!(
-            "rematch-lobby",
-            game = previous.id,
-            lobby = lobby.text.clone(),
-            names = names.join(", ")
-        );
+        lobby.text = if names.is_empty() {
+            crate::t!(
+                "rematch-lobby-no-one-invited",
+                game = previous.id,
+                lobby = lobby.text.clone()
+            )
+        } else {
+            crate::t!(
+                "rematch-lobby",
+                game = previous.id,
+                lobby = lobby.text.clone(),
+                names = names.join(", ")
+            )
+        };
         lobby.mention = invited.iter().map(|s| s.user).collect();
     }
     replies
