@@ -237,3 +237,34 @@ fn a_rematch_seats_the_same_bots_at_once() {
     assert_no_refusal(&r, "start the rematch");
     assert!(h.table().game_in(PLACE).and_then(|g| g.version).is_some());
 }
+
+#[test]
+fn other_counts_choose_singular_too() {
+    let en = |count: u32| {
+        let _scope = catan_bot::i18n::scope(catan_bot::i18n::Lang::EN);
+        (
+            catan_bot::t!("summary-over", game = 1, turns = count, duration = "1 min"),
+            catan_bot::t!(
+                "summary-player-stats",
+                name = "alice",
+                produced = count,
+                robbed = 0,
+                discarded = 0,
+                trades = 0,
+                bank = 0
+            ),
+            catan_bot::t!("menus-has-cards", name = "bob", count = count),
+            catan_bot::t!("records-export", game = 1, count = count),
+        )
+    };
+    let (over, stats, has, export) = en(1);
+    assert!(over.contains("after 1 turn and"), "{over}");
+    assert!(stats.contains("alice: 1 card produced"), "{stats}");
+    assert_eq!(has, "bob has 1 card");
+    assert!(export.contains("so far: 1 move and"), "{export}");
+    let (over, stats, has, export) = en(2);
+    assert!(over.contains("after 2 turns and"), "{over}");
+    assert!(stats.contains("alice: 2 cards produced"), "{stats}");
+    assert_eq!(has, "bob has 2 cards");
+    assert!(export.contains("so far: 2 moves and"), "{export}");
+}

@@ -87,7 +87,10 @@ helper_messages-jean-rate = { $name } tauscht { $resource } für den Rest des Zu
 helper_messages-road-lifted = { $name } nimmt die Straße bei { $place } auf.
 helper_messages-knight-discarded = { $name } legt einen ausgespielten Ritter ab, um günstiger zu bauen.
 helper_messages-army-set-aside = ⚔️ { $name } hat die Größte Rittermacht nicht mehr: Sie wird beiseitegelegt.
-helper_messages-cards-looked-at = { $name } sieht sich die obersten { $count } Entwicklungskarten an und behält eine.
+helper_messages-cards-looked-at = { $name } sieht sich { $count ->
+    [one] die oberste Entwicklungskarte
+   *[other] die obersten { $count } Entwicklungskarten
+} an und behält eine.
 helper_messages-hand-looked-at = { $name } sieht sich die Hand von { $victim } an.
 helper_messages-nassir-demands = { $name } fordert { $resource }.
 helper_messages-nassir-gave = Je eine Karte gegeben: { $names }.
@@ -340,11 +343,17 @@ summary-vp-cards = { $count ->
 summary-longest-route = Längste Handelsstraße ({ $count } Straßen)
 summary-largest-army = Größte Rittermacht ({ $count } Ritter)
 summary-nothing-built = nichts gebaut
-summary-over = Spiel { $game } ist nach { $turns } Zügen und { $duration } vorbei.
+summary-over = Spiel { $game } ist nach { $turns ->
+    [one] { $turns } Zug
+   *[other] { $turns } Zügen
+} und { $duration } vorbei.
 summary-scores = Punkte:
 summary-score = { $name } { $vp } SP: { $what }
 summary-during = Im Spiel:
-summary-player-stats = { $name }: { $produced } Karten Ertrag, { $robbed } an den Räuber verloren, { $discarded } abgelegt, { $trades ->
+summary-player-stats = { $name }: { $produced ->
+    [one] { $produced } Karte
+   *[other] { $produced } Karten
+} Ertrag, { $robbed } an den Räuber verloren, { $discarded } abgelegt, { $trades ->
     [one] { $trades } Handel
    *[other] { $trades } Handel
 } mit Mitspielern, { $bank } mit der Bank

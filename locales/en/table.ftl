@@ -84,7 +84,10 @@ helper_messages-jean-rate = { $name } trades { $resource } 2:1 with the supply f
 helper_messages-road-lifted = { $name } lifts the road at { $place }.
 helper_messages-knight-discarded = { $name } discards a played knight to build cheaper.
 helper_messages-army-set-aside = ⚔️ { $name } no longer has the Largest Army: it is set aside.
-helper_messages-cards-looked-at = { $name } looks at the top { $count } development cards and keeps one.
+helper_messages-cards-looked-at = { $name } looks at the top { $count ->
+    [one] development card
+   *[other] { $count } development cards
+} and keeps one.
 helper_messages-hand-looked-at = { $name } looks at { $victim }'s hand.
 helper_messages-nassir-demands = { $name } demands { $resource }.
 helper_messages-nassir-gave = { $names } hand one over.
@@ -336,11 +339,17 @@ summary-vp-cards = { $count ->
 summary-longest-route = Longest Route ({ $count } roads)
 summary-largest-army = Largest Army ({ $count } knights)
 summary-nothing-built = nothing built
-summary-over = Game { $game } is over after { $turns } turns and { $duration }.
+summary-over = Game { $game } is over after { $turns ->
+    [one] { $turns } turn
+   *[other] { $turns } turns
+} and { $duration }.
 summary-scores = Scores:
 summary-score = { $name } { $vp } VP: { $what }
 summary-during = During the game:
-summary-player-stats = { $name }: { $produced } cards produced, { $robbed } lost to the robber, { $discarded } discarded, { $trades ->
+summary-player-stats = { $name }: { $produced ->
+    [one] { $produced } card
+   *[other] { $produced } cards
+} produced, { $robbed } lost to the robber, { $discarded } discarded, { $trades ->
     [one] { $trades } trade
    *[other] { $trades } trades
 } with players, { $bank } with the bank
