@@ -249,7 +249,7 @@ fn every_command_restarts_as_before_or_after_it_at_every_crash_point() {
         let ready_to_trade = g.phase == Phase::Main
             && seat == g.current
             && last_trade_turn != Some(g.turn)
-            && g.turn % 2 == 0;
+            && g.turn.is_multiple_of(2);
         if ready_to_trade && let Some((give, get, with)) = tradeable(&g, seat) {
             last_trade_turn = Some(g.turn);
             let offer = format!("trade offer 1 {} for 1 {}", RESOURCES[give], RESOURCES[get]);

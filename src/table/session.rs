@@ -323,12 +323,9 @@ impl Session {
             write.meta = Some(encode_meta(&self.meta));
         }
         let committed = store.commit(self.meta.id, &write);
-        match (&committed, self.staged_from.take()) {
-            (Err(_), Some(on_disk)) => {
-                self.meta = on_disk;
-                self.refresh_players();
-            }
-            _ => {}
+        if let (Err(_), Some(on_disk)) = (&committed, self.staged_from.take()) {
+            self.meta = on_disk;
+            self.refresh_players();
         }
         committed
     }
