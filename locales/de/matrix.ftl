@@ -2,6 +2,8 @@
 mx-react-or-type = { $emoji } oder { $typed }
 mx-answer-offer = reagiere auf das Angebot mit ✅ / ❌ oder { $typed }
 mx-turn-timer = ⏱ Zugtimer: bis { $at } UTC
+# inbound.rs: eine verschlüsselte Nachricht, für die der Bot keinen Schlüssel hat ($name: Absender).
+mx-cannot-decrypt = { $name }, ich konnte deine letzte Nachricht nicht entschlüsseln (mein Gerät hat ihren Schlüssel nicht bekommen). Falls es ein Befehl war, schick ihn bitte noch einmal.
 
 ## help.rs: `!catan hilfe` ($p ist das Befehlspräfix, `!catan`)
 mhelp-text =
@@ -12,5 +14,5 @@ mhelp-text =
     Alles andere wird getippt: `{ $p } baue straße 12-13`, `{ $p } baue siedlung 23`, `{ $p } baue stadt 23`, `{ $p } spiele ritter`, `{ $p } räuber C3 alice`, `{ $p } abwerfen 2 wolle`, `{ $p } bank 4 erz für 1 wolle`. Mit `?` siehst du die erlaubten Orte: `{ $p } baue straße ?`, `{ $p } räuber ?`, oder `{ $p } züge` für alles, was du jetzt tun kannst.
     Helfer von Catan: `{ $p } neu helfer an` (oder `{ $p } setze helfer an` am Tisch); `{ $p } helfer ?` zeigt, was dein Helfer jetzt tun kann, z. B. `{ $p } helfer nutze jean erz`, danach `{ $p } helfer drehe` oder `{ $p } helfer tausche lin`.
     Handel: `{ $p } biete 1 wolle für 1 erz` zeigt ein Angebot; die anderen reagieren darauf mit ✅ oder ❌ (Reaktion entfernen nimmt sie zurück); wer angeboten hat, wählt mit `{ $p } bestätige <Angebot> <Spieler>`.
-    Deine Hand, gezogene Karten und private Hinweise kommen in einem Direktraum, den der Bot mit dir öffnet (unverschlüsselt: Der Bot kann verschlüsselte Räume nicht lesen). Nie in diesem Raum.
+    Deine Hand, gezogene Karten und private Hinweise kommen in einem Direktraum, den der Bot mit dir öffnet (verschlüsselt, wenn deine App es kann, wie Element). Nie in diesem Raum.
     Mehr: `{ $p } regeln` für die Regeln (oder `{ $p } regeln <beliebige Frage>`), `{ $p } exportieren` für das öffentliche Protokoll des Spiels, `{ $p } abbrechen` beendet ein Spiel (Gastgeber oder Moderatoren des Raums). `{ $p } setze lang en` spielt auf Englisch.

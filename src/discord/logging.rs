@@ -28,6 +28,9 @@ use super::config::LogFormat;
 pub const SERENITY_RETRY_S: u64 = 5;
 /// Where serenity logs its connection attempts.
 const SERENITY_BRIDGE: &str = "serenity::gateway::bridge";
+/// matrix-sdk warns "no backup key was found" after every sync while key backup is not set
+/// up (the bot does not set it up yet): noise in the host's log, shown only at `error`.
+const MATRIX_BACKUPS: &str = "matrix_sdk_crypto::backups=error";
 
 /// What the watch layer saw of serenity's gateway connection.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,11 +48,13 @@ pub fn init(level: &str, format: LogFormat) -> UnboundedReceiver<Link> {
     let directives = match std::env::var("RUST_LOG") {
         Ok(custom) if custom.contains("serenity") => custom,
         Ok(custom) if !custom.trim().is_empty() => format!("{custom},{SERENITY_BRIDGE}=error"),
-        _ => format!("warn,{SERENITY_BRIDGE}=error,catan_bot={level}"),
+        _ => format!("warn,{SERENITY_BRIDGE}=error,{MATRIX_BACKUPS},catan_bot={level}"),
     };
     let filter = EnvFilter::try_new(&directives).unwrap_or_else(|e| {
         eprintln!("RUST_LOG is not understood ({e}); using the configured log_level");
-        EnvFilter::new(format!("warn,{SERENITY_BRIDGE}=error,catan_bot={level}"))
+        EnvFilter::new(format!(
+            "warn,{SERENITY_BRIDGE}=error,{MATRIX_BACKUPS},catan_bot={level}"
+        ))
     });
     let lines: Box<dyn Layer<_> + Send + Sync> = match format {
         LogFormat::Text => Box::new(

@@ -1,7 +1,7 @@
 //! The adapter's shared state: the homeserver client, the table, what it remembers
 //! (`state.rs`), the edit queue, and the translations between Matrix ids and table numbers.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -19,6 +19,8 @@ use crate::table::Caller;
 const PROFILE_TTL: Duration = Duration::from_secs(300);
 /// Profiles remembered at once (a per-user resource: bounded).
 const PROFILES_KEPT: usize = 10_000;
+/// (room, sender, session) triples already asked to resend (bounded: forgotten all at once).
+const UNDECRYPTABLE_KEPT: usize = 10_000;
 
 /// A user's display name and rights in a room, as last asked.
 struct Profile {
@@ -38,6 +40,8 @@ pub struct MatrixBot {
     pub edits: Arc<EditQueue<(String, String), Text>>,
     /// (room, user) → what was found out about them there.
     profiles: Mutex<HashMap<(String, String), Profile>>,
+    /// Undecryptable messages already answered, by (room, sender, Megolm session).
+    undecryptable: Mutex<HashSet<(String, String, String)>>,
 }
 
 impl MatrixBot {
@@ -66,6 +70,7 @@ impl MatrixBot {
             state: Mutex::new(state),
             edits: Arc::new(EditQueue::new(editor, edit_debounce)),
             profiles: Mutex::new(HashMap::new()),
+            undecryptable: Mutex::new(HashSet::new()),
         }
     }
 
@@ -136,6 +141,16 @@ impl MatrixBot {
             lang: None,
             place_lang: None,
         })
+    }
+
+    /// Whether this is the first undecryptable message of `sender` in `room` with `session`
+    /// (the one that gets a notice).
+    pub fn first_undecryptable(&self, room: &str, sender: &str, session: &str) -> bool {
+        let mut asked = self.undecryptable.lock().unwrap_or_else(|p| p.into_inner());
+        if asked.len() >= UNDECRYPTABLE_KEPT {
+            asked.clear();
+        }
+        asked.insert((room.to_string(), sender.to_string(), session.to_string()))
     }
 
     /// The direct room with `user` (made on first use, then remembered).

@@ -1,21 +1,22 @@
-//! The homeserver calls the adapter makes, each a plain client-server API request through
-//! matrix-sdk's authenticated client. Events are written as JSON (the shapes are in the Matrix
-//! spec): the adapter keeps no room state of its own beyond `state.rs`, so nothing here needs
-//! the SDK's room cache, which starts empty after a restart.
+//! The homeserver calls the adapter makes. Events are written as JSON (the shapes are in the
+//! Matrix spec) and sent through the SDK's room (`Room::send_raw`, `send_attachment`), which
+//! encrypts them when the room is encrypted; the SDK knows every room from the syncs it
+//! processes (`sync.rs`) and keeps it in its store across restarts.
 
 use matrix_sdk::Client;
-use matrix_sdk::ruma::api::client::membership::join_room_by_id;
-use matrix_sdk::ruma::api::client::message::get_message_events;
-use matrix_sdk::ruma::api::client::message::send_message_event;
+use matrix_sdk::attachment::{AttachmentConfig, AttachmentInfo, BaseImageInfo};
+use matrix_sdk::ruma::api::client::keys::get_keys;
 use matrix_sdk::ruma::api::client::profile::get_profile;
 use matrix_sdk::ruma::api::client::room::create_room;
 use matrix_sdk::ruma::api::client::state::get_state_event_for_key;
-use matrix_sdk::ruma::events::{AnyMessageLikeEventContent, MessageLikeEventType, StateEventType};
-use matrix_sdk::ruma::serde::Raw;
-use matrix_sdk::ruma::{OwnedRoomId, OwnedUserId, RoomId, TransactionId, UserId};
+use matrix_sdk::ruma::events::InitialStateEvent;
+use matrix_sdk::ruma::events::StateEventType;
+use matrix_sdk::ruma::events::room::encryption::RoomEncryptionEventContent;
+use matrix_sdk::ruma::{OwnedRoomId, OwnedUserId, RoomId, UInt, UserId};
 use serde_json::{Value, json};
 
 use super::error::MatrixError;
+use super::sync;
 
 /// A message's text: plain `body` and HTML `formatted_body`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,23 +48,18 @@ pub fn user_id(user: &str) -> Result<OwnedUserId, MatrixError> {
     UserId::parse(user).map_err(|e| MatrixError::BadId(format!("{user}: {e}")))
 }
 
-/// Sends an event of `kind` with `content` to `room`; returns its event id.
+/// Sends an event of `kind` with `content` to `room` (encrypted if the room is); returns its
+/// event id.
 async fn send(
     client: &Client,
     room: &str,
     kind: &str,
     content: &Value,
 ) -> Result<String, MatrixError> {
-    let body = Raw::<AnyMessageLikeEventContent>::from_json_string(content.to_string())
-        .map_err(|e| MatrixError::BadId(e.to_string()))?;
-    let request = send_message_event::v3::Request::new_raw(
-        room_id(room)?,
-        TransactionId::new(),
-        MessageLikeEventType::from(kind),
-        body,
-    );
-    let response = client.send(request).await?;
-    Ok(response.event_id.to_string())
+    let sent = sync::room(client, room)?
+        .send_raw(kind, content.clone())
+        .await?;
+    Ok(sent.response.event_id.to_string())
 }
 
 /// Posts a notice; returns its event id.
@@ -99,7 +95,8 @@ pub async fn react(client: &Client, room: &str, event: &str, key: &str) -> Resul
     send(client, room, "m.reaction", &content).await.map(drop)
 }
 
-/// Uploads `bytes` and posts them as `m.image` (PNG) or `m.file`.
+/// Uploads `bytes` and posts them as `m.image` (PNG) or `m.file`; in an encrypted room the
+/// file is encrypted before the upload (the key travels in the encrypted event).
 pub async fn post_file(
     client: &Client,
     room: &str,
@@ -114,21 +111,20 @@ pub async fn post_file(
     } else {
         mime::APPLICATION_OCTET_STREAM
     };
-    let size = bytes.len();
-    let (width, height) = if is_png { png_size(&bytes) } else { (0, 0) };
-    let uploaded = client.media().upload(&mime, bytes, None).await?;
-    let mut content = json!({
-        "msgtype": if is_png { "m.image" } else { "m.file" },
-        "body": name,
-        "filename": name,
-        "url": uploaded.content_uri.to_string(),
-        "info": { "mimetype": mime.essence_str(), "size": size },
-    });
+    let mut config = AttachmentConfig::new();
     if is_png {
-        content["info"]["w"] = json!(width);
-        content["info"]["h"] = json!(height);
+        let (width, height) = png_size(&bytes);
+        config = config.info(AttachmentInfo::Image(BaseImageInfo {
+            width: Some(UInt::from(width)),
+            height: Some(UInt::from(height)),
+            size: UInt::new(bytes.len() as u64),
+            ..BaseImageInfo::default()
+        }));
     }
-    send(client, room, "m.room.message", &content).await
+    let sent = sync::room(client, room)?
+        .send_attachment(name, &mime, bytes, config)
+        .await?;
+    Ok(sent.event_id.to_string())
 }
 
 /// Width and height from a PNG's header (0, 0 if it is not one).
@@ -141,41 +137,43 @@ fn png_size(png: &[u8]) -> (u32, u32) {
     (word(16), word(20))
 }
 
-/// One page of `room`'s events before `from` (newest first) and where the next page starts.
-pub async fn page_back(
-    client: &Client,
-    room: &str,
-    from: &str,
-) -> Result<(Vec<Value>, Option<String>), MatrixError> {
-    let mut request = get_message_events::v3::Request::backward(room_id(room)?);
-    request.from = Some(from.to_string());
-    request.limit = 100u32.into();
-    let response = client.send(request).await?;
-    let events = response
-        .chunk
-        .iter()
-        .filter_map(|raw| serde_json::from_str(raw.json().get()).ok())
-        .collect();
-    Ok((events, response.end))
-}
-
-/// Joins a room the bot was invited to.
+/// Joins a room the bot was invited to (through the SDK, which then knows it as joined).
 pub async fn join(client: &Client, room: &str) -> Result<(), MatrixError> {
-    client
-        .send(join_room_by_id::v3::Request::new(room_id(room)?))
-        .await?;
+    client.join_room_by_id(&room_id(room)?).await?;
     Ok(())
 }
 
-/// Creates an unencrypted direct room with `user` (invited, marked direct); returns its id.
+/// Creates a direct room with `user` (invited, marked direct), encrypted when the user has
+/// devices with published keys (an encrypting client can read it; a keyless one could not);
+/// returns its id.
 pub async fn create_dm(client: &Client, user: &str) -> Result<String, MatrixError> {
+    let user = user_id(user)?;
     let mut request = create_room::v3::Request::new();
-    request.invite = vec![user_id(user)?];
+    request.invite = vec![user.clone()];
     request.is_direct = true;
     request.preset = Some(create_room::v3::RoomPreset::TrustedPrivateChat);
     request.name = Some("Catan: your hand".to_string());
+    if has_device_keys(client, &user).await? {
+        request.initial_state = vec![
+            InitialStateEvent::with_empty_state_key(
+                RoomEncryptionEventContent::with_recommended_defaults(),
+            )
+            .to_raw_any(),
+        ];
+    }
+    let room = client.create_room(request).await?;
+    Ok(room.room_id().to_string())
+}
+
+/// Whether `user` has at least one device with published encryption keys.
+async fn has_device_keys(client: &Client, user: &UserId) -> Result<bool, MatrixError> {
+    let mut request = get_keys::v3::Request::new();
+    request.device_keys.insert(user.to_owned(), Vec::new());
     let response = client.send(request).await?;
-    Ok(response.room_id.to_string())
+    Ok(response
+        .device_keys
+        .get(user)
+        .is_some_and(|devices| !devices.is_empty()))
 }
 
 /// The user's display name, if they set one.

@@ -27,6 +27,10 @@ pub enum MatrixError {
     },
     #[error("the homeserver URL {url} is not usable: {reason}")]
     BadHomeserver { url: String, reason: String },
+    #[error("the Matrix store (encryption keys, rooms) in {path} cannot be used: {reason}")]
+    Store { path: String, reason: String },
+    #[error("the bot does not know the Matrix room {0} (not joined, or not synced yet)")]
+    UnknownRoom(String),
     #[error(transparent)]
     Host(#[from] HostError),
 }

@@ -1,6 +1,8 @@
 //! What arrives from the homeserver: invites (joined), `!catan …` commands, reactions (on the
 //! live turn message: the common actions; on a trade offer: an answer) and their removal
-//! (a redaction of the reaction: the answer taken back).
+//! (a redaction of the reaction: the answer taken back). Events arrive decrypted (the SDK
+//! decrypts them in `sync.rs`); one the bot cannot decrypt is answered with a notice asking
+//! its sender to send it again, never with silence.
 //!
 //! Every handled event is first marked in the adapter's state, durably: a restart that reads a
 //! sync batch again (the position is saved after the batch) skips what was handled, so no move
@@ -40,6 +42,16 @@ pub struct TimelineEvent {
     pub origin_server_ts: u64,
     /// Set on state events (a membership's user).
     pub state_key: Option<String>,
+    /// Set when this is an `m.room.encrypted` event the bot has no keys for.
+    #[serde(skip)]
+    pub undecryptable: Option<Undecryptable>,
+}
+
+/// Why an encrypted event stayed closed: its Megolm session, and the SDK's reason.
+#[derive(Debug, Clone)]
+pub struct Undecryptable {
+    pub session: String,
+    pub reason: String,
 }
 
 /// Joins a room the bot was invited to (if it plays there), retrying a few times: the join
@@ -89,6 +101,10 @@ async fn dispatch(
         },
         "m.reaction" => reaction(bot, room, event).await,
         "m.room.redaction" => redaction(bot, room, event).await,
+        "m.room.encrypted" => match &event.undecryptable {
+            Some(why) => undecryptable(bot, room, event, why).await,
+            None => Ok(()),
+        },
         _ => Ok(()),
     }
 }
@@ -141,6 +157,40 @@ where
     let replies: OrderedReplies = bot.table.call_replies(move |t| f(t, now_ms())).await?;
     let bot = bot.clone();
     tokio::spawn(async move { deliver(&bot, replies).await });
+    Ok(())
+}
+
+/// An event the bot cannot decrypt (sent before it had the room's key, or to devices that
+/// left it out): it may be a command, so the room is told and the sender asked to resend,
+/// once per sender and Megolm session (a missing session hides every message sent with it).
+async fn undecryptable(
+    bot: &Arc<MatrixBot>,
+    room: &str,
+    event: &TimelineEvent,
+    why: &Undecryptable,
+) -> Result<(), MatrixError> {
+    mark(bot, event)?;
+    tracing::warn!(
+        room,
+        event = %event.event_id,
+        sender = %event.sender,
+        session = %why.session,
+        reason = %why.reason,
+        "cannot decrypt a message (no key for it); asking its sender to send it again"
+    );
+    if !bot.first_undecryptable(room, &event.sender, &why.session) {
+        return Ok(());
+    }
+    let caller = bot.caller(room, &event.sender).await?;
+    let name = caller.name.clone();
+    let lang = bot.table.call_quiet(move |t| t.lang_at(&caller)).await?;
+    let text = {
+        let _scope = crate::i18n::scope(lang);
+        crate::t!("mx-cannot-decrypt", name = name)
+    };
+    let mut notice = format::text(&text);
+    notice.mentions = vec![event.sender.clone()];
+    client::post(&bot.client, room, &notice).await?;
     Ok(())
 }
 

@@ -1,16 +1,19 @@
 //! Test support for the Matrix end-to-end tests: a real Synapse homeserver on 127.0.0.1
-//! (`synapse`) and plain-HTTP Matrix clients that act as human players (`player`).
+//! (`synapse`), plain-HTTP Matrix clients that act as human players (`player`), and
+//! encrypting players on matrix-sdk, as Element users are (`encrypted_player`).
 //!
 //! A test starts with `let Some(synapse) = Synapse::start().await else { return };`: without a
 //! Synapse venv the test is skipped locally, and fails under CI (where `CI` is set).
 // Each test file uses a different part of this module.
 #![allow(dead_code, unused_imports)]
 
+pub mod encrypted_player;
 pub mod player;
 pub mod synapse;
 
 use std::time::{Duration, Instant};
 
+pub use encrypted_player::EncryptedPlayer;
 pub use player::{Invite, Player};
 pub use synapse::{Account, Synapse};
 

@@ -1,0 +1,434 @@
+//! End-to-end on a real Synapse (tests/matrix_support) with players on encrypting clients
+//! (matrix-sdk with end-to-end encryption, as Element users are): a game in an encrypted room.
+//!
+//! Checked: the bot joins an encrypted room and answers encrypted commands; its notices,
+//! edits and board picture are encrypted and decrypt for the players (the picture downloads
+//! and decrypts to a valid PNG); setup moves typed and a roll by 🎲 reaction (encrypted too)
+//! each apply once; a restart mid-game keeps the same device (no new login) and keeps
+//! decrypting, and with its sync position forced back it handles no event twice; a hand
+//! arrives in an encrypted direct room; a message the bot has no key for gets the "send it
+//! again" notice (and the encrypted chat from before it joined does not).
+
+mod matrix_support;
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use catan_bot::config::{MatrixConfig, MatrixLogin, Source};
+use catan_bot::engine::{Action, Game};
+use catan_bot::hosting::{Outlets, TableHandle, timer};
+use catan_bot::store::SledStore;
+use catan_bot::table::command::ParseContext;
+use catan_bot::table::{GameSummary, LiveSlot, Table, TableOptions, command_for};
+use matrix_sdk::encryption::vodozemac::megolm::{GroupSession, SessionConfig};
+use matrix_support::encrypted_player::Seen;
+use matrix_support::{Account, EncryptedPlayer, Player, Synapse, WAIT, wait_until};
+use reqwest::Method;
+use serde_json::{Value, json};
+use sha2::{Digest, Sha256};
+
+/// The game replayed: board, seat order, dice.
+const SEED: u64 = 11;
+/// Setup placements made before the restart (of 12).
+const BEFORE_RESTART: usize = 5;
+
+struct Bot {
+    table: TableHandle,
+    tasks: Vec<tokio::task::JoinHandle<()>>,
+}
+
+fn settings(synapse: &Synapse, account: &Account) -> MatrixConfig {
+    MatrixConfig {
+        homeserver: synapse.base_url(),
+        user: account.user_id.clone(),
+        login: MatrixLogin::Password(account.password.clone()),
+        login_source: Source::Default,
+        rooms: Vec::new(),
+        edit_debounce_ms: 50,
+    }
+}
+
+async fn start_bot(settings: &MatrixConfig, data: &Path) -> Bot {
+    let store = SledStore::open(data).expect("store opens");
+    let table = Table::open(Box::new(store), TableOptions::default()).expect("table opens");
+    let table = TableHandle::new(table);
+    let outlets = Arc::new(Outlets::default());
+    let timer = tokio::spawn(timer::run(table.clone(), outlets.clone()));
+    let (settings, data, handle) = (settings.clone(), data.to_path_buf(), table.clone());
+    let serve = tokio::spawn(async move {
+        if let Err(e) = catan_bot::matrix::serve(&settings, &data, handle, outlets).await {
+            panic!("the Matrix adapter stopped: {e}");
+        }
+    });
+    Bot {
+        table,
+        tasks: vec![timer, serve],
+    }
+}
+
+async fn stop_bot(bot: Bot) {
+    for task in &bot.tasks {
+        task.abort();
+    }
+    for task in bot.tasks {
+        let _ = task.await;
+    }
+    bot.table.close().await;
+}
+
+/// The table's number for a Matrix event (as `src/matrix/ids.rs` makes it).
+fn event_number(event: &str) -> u64 {
+    let digest = Sha256::new()
+        .chain_update(b"event")
+        .chain_update([0u8])
+        .chain_update(event.as_bytes())
+        .finalize();
+    let mut first = [0u8; 8];
+    first.copy_from_slice(&digest[..8]);
+    u64::from_be_bytes(first) | (1 << 63)
+}
+
+async fn oracle(table: &TableHandle) -> Option<(GameSummary, Option<Game>)> {
+    table
+        .call(|t| {
+            let summary = t.games().into_iter().next()?;
+            let game = t.game_state(summary.id).cloned();
+            Some((summary, game))
+        })
+        .await
+        .expect("table open")
+}
+
+async fn version(table: &TableHandle) -> u64 {
+    match oracle(table).await {
+        Some((_, Some(g))) => g.view(None).version,
+        _ => 0,
+    }
+}
+
+fn body(event: &Value) -> &str {
+    event["content"]["body"].as_str().unwrap_or("")
+}
+
+/// The bot's messages a player read in `room`.
+fn bot_messages(player: &EncryptedPlayer, room: &str, bot: &str) -> Vec<Seen> {
+    player
+        .events(room)
+        .into_iter()
+        .filter(|s| s.event["sender"] == bot && s.event["type"] == "m.room.message")
+        .collect()
+}
+
+/// The device ids of the bot's account, as the homeserver lists them.
+async fn devices(bot: &Player) -> Vec<String> {
+    let answer = bot.request(Method::GET, bot.v3(&["devices"]), None).await;
+    let mut ids: Vec<String> = answer["devices"]
+        .as_array()
+        .expect("a device list")
+        .iter()
+        .filter_map(|d| d["device_id"].as_str().map(str::to_string))
+        .collect();
+    ids.sort();
+    ids
+}
+
+struct Run {
+    bot: Option<Bot>,
+    bot_user: String,
+    room: String,
+    players: Vec<EncryptedPlayer>,
+}
+
+impl Run {
+    fn table(&self) -> &TableHandle {
+        &self.bot.as_ref().expect("bot running").table
+    }
+
+    fn player(&self, name: &str) -> &EncryptedPlayer {
+        self.players
+            .iter()
+            .find(|p| p.account.username == name)
+            .expect("a player of ours")
+    }
+
+    /// The event id of the live turn message, as alice's client read it.
+    async fn turn_message(&self) -> String {
+        let number = wait_until("a live turn message", WAIT, async || {
+            self.table()
+                .call(|t| t.live_message(t.games().into_iter().next()?.id, LiveSlot::Turn))
+                .await
+                .expect("table open")
+        })
+        .await;
+        wait_until("alice reads the turn message", WAIT, async || {
+            bot_messages(&self.players[0], &self.room, &self.bot_user)
+                .iter()
+                .filter_map(|s| s.event["event_id"].as_str())
+                .find(|id| event_number(id) == number)
+                .map(str::to_string)
+        })
+        .await
+    }
+
+    /// The next move of whoever the game waits for, typed (or 🎲 for a roll), applied once.
+    async fn next_move(&self) {
+        let (summary, game) = oracle(self.table()).await.expect("a game");
+        let game = game.expect("running");
+        let before = game.view(None).version;
+        let seat = game.waiting_for()[0];
+        let name = summary.players[seat as usize].1.clone();
+        let legal = game.legal_actions(seat);
+        if legal.contains(&Action::Roll) {
+            let turn = self.turn_message().await;
+            self.player(&name).react(&self.room, &turn, "🎲").await;
+        } else {
+            let action = legal
+                .iter()
+                .find(|a| matches!(a, Action::BuildSettlement(_) | Action::BuildRoad(_)))
+                .expect("a setup placement");
+            let ctx = ParseContext {
+                topology: game.topology(),
+                players: &summary.players,
+            };
+            let text = format!("!catan {}", command_for(action, &ctx));
+            self.player(&name).send_text(&self.room, &text).await;
+        }
+        let what = format!("{name}'s move at version {before}");
+        wait_until(&what, WAIT, async || {
+            (version(self.table()).await > before).then_some(())
+        })
+        .await;
+        assert_eq!(
+            version(self.table()).await,
+            before + 1,
+            "{what} applied once"
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn players_on_encrypting_clients_play_in_an_encrypted_room() {
+    let Some(synapse) = Synapse::start().await else {
+        return;
+    };
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
+        .with_test_writer()
+        .try_init();
+    let bot_account = synapse.register("catan", "catan-password").await;
+    let bot_user = bot_account.user_id.clone();
+    let mut players = Vec::new();
+    for name in ["alice", "bob", "carol"] {
+        let account = synapse.register(name, &format!("{name}-password")).await;
+        players.push(EncryptedPlayer::start(&synapse, account).await);
+    }
+    let room = players[0].create_encrypted_room("Catan night").await;
+    for p in &players[1..] {
+        players[0].invite(&room, p.user_id()).await;
+        p.joined(&room).await;
+    }
+    // Chat from before the bot is there: encrypted with keys it never gets, and not asked to
+    // be resent (checked with the resend notice below).
+    players[0].send_text(&room, "hello, before the bot").await;
+    players[0].invite(&room, &bot_user).await;
+    let data: PathBuf = synapse.dir().join("bot-data");
+    let bot_settings = settings(&synapse, &bot_account);
+    let mut run = Run {
+        bot: Some(start_bot(&bot_settings, &data).await),
+        bot_user: bot_user.clone(),
+        room: room.clone(),
+        players,
+    };
+    wait_until("the bot joins the encrypted room", WAIT, async || {
+        run.players[0]
+            .events(&room)
+            .iter()
+            .any(|s| {
+                s.event["type"] == "m.room.member"
+                    && s.event["state_key"] == bot_user.as_str()
+                    && s.event["content"]["membership"] == "join"
+            })
+            .then_some(())
+    })
+    .await;
+
+    // The lobby and the start, by encrypted commands.
+    run.player("alice")
+        .send_text(&room, &format!("!catan new seed {SEED}"))
+        .await;
+    wait_until("the lobby", WAIT, async || oracle(run.table()).await).await;
+    wait_until("bob reads the bot's lobby, decrypted", WAIT, async || {
+        bot_messages(run.player("bob"), &room, &bot_user)
+            .iter()
+            .any(|s| s.decrypted && !body(&s.event).is_empty())
+            .then_some(())
+    })
+    .await;
+    for name in ["bob", "carol"] {
+        run.player(name).send_text(&room, "!catan join").await;
+    }
+    wait_until("three players seated", WAIT, async || {
+        oracle(run.table())
+            .await
+            .filter(|(s, _)| s.players.len() == 3)
+    })
+    .await;
+    run.player("alice").send_text(&room, "!catan start").await;
+    wait_until("the game starts", WAIT, async || {
+        oracle(run.table()).await.and_then(|(_, game)| game)
+    })
+    .await;
+    for _ in 0..BEFORE_RESTART {
+        run.next_move().await;
+    }
+
+    // A restart mid-setup: same device, no new login; the sync position forced back to the
+    // first one (as if the bot had died before saving any later one).
+    let session = data.join("matrix").join("session.json");
+    let read_device = || {
+        let saved: Value =
+            serde_json::from_slice(&std::fs::read(&session).expect("session.json")).expect("json");
+        saved["device_id"]
+            .as_str()
+            .expect("a device id")
+            .to_string()
+    };
+    let device = read_device();
+    let bot_http = Player::new(&synapse, bot_account.clone());
+    let devices_before = devices(&bot_http).await;
+    assert!(devices_before.contains(&device), "{devices_before:?}");
+    let before = version(run.table()).await;
+    stop_bot(run.bot.take().expect("running")).await;
+    let log = data.join("matrix").join("state.log");
+    let text = std::fs::read_to_string(&log).expect("state log");
+    let first = text
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .find_map(|v| v["sync"]["token"].as_str().map(str::to_string))
+        .expect("a saved sync position");
+    std::fs::write(
+        &log,
+        format!("{text}{}\n", json!({ "sync": { "token": first } })),
+    )
+    .expect("rewind the sync position");
+    run.bot = Some(start_bot(&bot_settings, &data).await);
+    // The next encrypted command is decrypted with the keys kept in the store, and nothing
+    // older is handled again (`next_move` checks the version moved by exactly one).
+    run.next_move().await;
+    assert_eq!(version(run.table()).await, before + 1);
+    assert_eq!(read_device(), device, "the same device after the restart");
+    assert_eq!(devices(&bot_http).await, devices_before, "no new login");
+
+    // The rest of the setup, then a roll by 🎲 (an encrypted reaction).
+    loop {
+        let (_, game) = oracle(run.table()).await.expect("a game");
+        if !game.expect("running").in_setup() {
+            break;
+        }
+        run.next_move().await;
+    }
+    run.next_move().await;
+    let (_, game) = oracle(run.table()).await.expect("a game");
+    assert!(
+        game.expect("running").view(None).last_roll.is_some(),
+        "the roll was made"
+    );
+
+    // A hand, in an encrypted direct room.
+    run.player("carol").send_text(&room, "!catan hand").await;
+    let hand = wait_until("carol's hand in a direct room", WAIT, async || {
+        run.player("carol").all_events().into_iter().find(|s| {
+            s.room != room
+                && s.event["sender"] == bot_user.as_str()
+                && body(&s.event).contains("Your hand:")
+        })
+    })
+    .await;
+    assert!(hand.decrypted, "the hand came encrypted: {:?}", hand.event);
+
+    // A message the bot cannot have the key for: a Megolm session never shared with it.
+    let forged = forged_command(run.player("bob"), &room).await;
+    Player::new(&synapse, run.player("bob").account.clone())
+        .send_event(&room, "m.room.encrypted", &forged)
+        .await;
+    let resend = wait_until("the 'send it again' notice", WAIT, async || {
+        let notices: Vec<Seen> = bot_messages(run.player("alice"), &room, &bot_user)
+            .into_iter()
+            .filter(|s| body(&s.event).contains("could not decrypt"))
+            .collect();
+        (!notices.is_empty()).then_some(notices)
+    })
+    .await;
+    assert_eq!(
+        resend.len(),
+        1,
+        "one notice, none for the history: {resend:?}"
+    );
+    assert!(
+        body(&resend[0].event).contains("bob"),
+        "{:?}",
+        resend[0].event
+    );
+
+    // Everything the bot said in the game room came encrypted; the board decrypts to a PNG.
+    let said = bot_messages(run.player("bob"), &room, &bot_user);
+    assert!(said.len() > 5, "{said:?}");
+    assert!(said.iter().all(|s| s.decrypted), "all encrypted: {said:?}");
+    assert!(
+        said.iter().any(|s| !body(&s.event).contains("Your hand:")),
+        "no hand in the room"
+    );
+    assert!(
+        said.iter()
+            .any(|s| s.event["content"]["m.relates_to"]["rel_type"] == "m.replace"),
+        "live messages are edited in place"
+    );
+    let board = said
+        .iter()
+        .rev()
+        .find(|s| s.event["content"]["msgtype"] == "m.image")
+        .expect("a board picture");
+    assert!(
+        board.event["content"]["file"]["url"].is_string()
+            && board.event["content"]["url"].is_null(),
+        "an encrypted attachment: {:?}",
+        board.event
+    );
+    let png = run
+        .player("bob")
+        .download_image(&board.event["content"])
+        .await;
+    let picture = image::load_from_memory(&png).expect("the board is a valid PNG");
+    assert!(picture.width() > 300 && picture.height() > 300);
+
+    if let Some(bot) = run.bot.take() {
+        stop_bot(bot).await;
+    }
+    drop(run);
+    drop(synapse);
+}
+
+/// The content of an `m.room.encrypted` `!catan roll` from `player`'s device, encrypted with
+/// a fresh Megolm session whose key nobody else ever got.
+async fn forged_command(player: &EncryptedPlayer, room: &str) -> Value {
+    let mut session = GroupSession::new(SessionConfig::version_1());
+    let plaintext = json!({
+        "type": "m.room.message",
+        "room_id": room,
+        "content": { "msgtype": "m.text", "body": "!catan roll" },
+    });
+    let ciphertext = session.encrypt(plaintext.to_string()).to_base64();
+    let sender_key = player
+        .client
+        .encryption()
+        .curve25519_key()
+        .await
+        .expect("the player's identity key");
+    json!({
+        "algorithm": "m.megolm.v1.aes-sha2",
+        "ciphertext": ciphertext,
+        "sender_key": sender_key.to_base64(),
+        "device_id": player.account.device_id,
+        "session_id": session.session_id(),
+    })
+}
