@@ -363,31 +363,34 @@ const HELD_OUT_DE: &[(&str, &str)] = &[
 ];
 
 /// Asks every question of `set`; prints the top-1 accuracy and every miss, and returns the
-/// accuracy and the misses.
+/// accuracy and the misses. An expected `a/b` accepts either entry. No question of a held-out
+/// set may get "I don't know": every one of them is about the rules.
 fn top1(name: &str, lang: Lang, set: &[(&str, &str)]) -> (f64, Vec<String>) {
     let desk = Desk::shared_in(lang).expect("knowledge base");
-    for (_, id) in set {
-        assert!(
-            desk.entries().iter().any(|e| e.id == *id),
-            "no entry `{id}`"
-        );
+    for (_, ids) in set {
+        for id in ids.split('/') {
+            assert!(desk.entries().iter().any(|e| e.id == id), "no entry `{id}`");
+        }
     }
     let mut misses = Vec::new();
+    let mut unknown = Vec::new();
     let mut lowest_hit = f32::MAX;
-    for (question, id) in set {
+    for (question, ids) in set {
         let found = match desk.ask(question) {
             Ok(Answer::Found { best, score, .. }) => {
-                if best.id == *id {
+                if ids.split('/').any(|id| best.id == id) {
                     lowest_hit = lowest_hit.min(score);
+                    continue;
                 }
                 format!("{} ({score:.1})", best.id)
             }
-            Ok(Answer::Unknown) => "I don't know".to_string(),
+            Ok(Answer::Unknown) => {
+                unknown.push(*question);
+                "I don't know".to_string()
+            }
             Err(e) => format!("refused: {e}"),
         };
-        if !found.starts_with(&format!("{id} (")) {
-            misses.push(format!("  {question:?}: expected {id}, got {found}"));
-        }
+        misses.push(format!("  {question:?}: expected {ids}, got {found}"));
     }
     let hits = set.len() - misses.len();
     let accuracy = hits as f64 / set.len() as f64;
@@ -401,17 +404,80 @@ fn top1(name: &str, lang: Lang, set: &[(&str, &str)]) -> (f64, Vec<String>) {
     for m in &misses {
         println!("{m}");
     }
+    assert!(
+        unknown.is_empty(),
+        "{name}: \"I don't know\" to questions it should answer: {unknown:?}"
+    );
     (accuracy, misses)
+}
+
+/// A held-out set kept in a file beside this one: `expected-id | question` a line (`a/b` for
+/// either entry, `-` for an off-topic question), `#` comments. Returns the rules questions and
+/// the off-topic ones.
+fn held_out_file(text: &str) -> (Vec<(&str, &str)>, Vec<&str>) {
+    let mut rules = Vec::new();
+    let mut off_topic = Vec::new();
+    for line in text.lines().map(str::trim) {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (id, question) = line.split_once('|').expect("`id | question`");
+        match id.trim() {
+            "-" => off_topic.push(question.trim()),
+            id => rules.push((question.trim(), id)),
+        }
+    }
+    (rules, off_topic)
+}
+
+/// The third held-out set (issue 24): costs, limits and numbers, and a few general questions,
+/// written from the rulebooks and the FAQ before the desk was tuned for them and never tuned
+/// on. Every off-topic question in it is declined.
+fn numbers_set(name: &str, lang: Lang, text: &str) -> (f64, Vec<String>) {
+    let (rules, off_topic) = held_out_file(text);
+    assert!(rules.len() >= 40, "{}", rules.len());
+    assert!(!off_topic.is_empty());
+    let desk = Desk::shared_in(lang).expect("knowledge base");
+    for q in off_topic {
+        assert_eq!(desk.ask(q), Ok(Answer::Unknown), "{name}: {q}");
+    }
+    top1(name, lang, &rules)
+}
+
+#[test]
+fn number_questions_find_their_entry_in_english() {
+    let text = include_str!("rules_desk_numbers.en.txt");
+    let (accuracy, misses) = numbers_set("numbers, English", Lang::EN, text);
+    // 52.6% (30 of 57; 2 of its 3 off-topic questions answered) before issue 24's entries and
+    // word lists, 84.2% after (every off-topic one declined).
+    assert!(
+        accuracy >= 0.84,
+        "top-1 accuracy {accuracy:.3}:\n{}",
+        misses.join("\n")
+    );
+}
+
+#[test]
+fn number_questions_find_their_entry_in_german() {
+    let text = include_str!("rules_desk_numbers.de.txt");
+    let (accuracy, misses) = numbers_set("numbers, German", german(), text);
+    // 45.3% (24 of 53; 1 of its 3 off-topic questions answered) before issue 24's entries and
+    // word lists, 83.0% after (every off-topic one declined).
+    assert!(
+        accuracy >= 0.83,
+        "top-1 accuracy {accuracy:.3}:\n{}",
+        misses.join("\n")
+    );
 }
 
 #[test]
 fn held_out_questions_find_their_entry() {
     assert!(HELD_OUT.len() >= 40);
     let (accuracy, misses) = top1("held-out set 1", Lang::EN, HELD_OUT);
-    // The goal is 85%. 62% before the desk's second round of tuning, 82% after it; the floor
-    // guards against getting worse and sits a little under the figure reached.
+    // The goal is 85%. 62% before the desk's second round of tuning, 82% after it, 80% before
+    // issue 24's round (number entries, markers, coverage bonus) and 100% after it.
     assert!(
-        accuracy >= 0.80,
+        accuracy >= 0.98,
         "top-1 accuracy {accuracy:.3}:\n{}",
         misses.join("\n")
     );
@@ -421,9 +487,10 @@ fn held_out_questions_find_their_entry() {
 fn second_held_out_questions_find_their_entry() {
     assert!(HELD_OUT_2.len() >= 30);
     let (accuracy, misses) = top1("held-out set 2", Lang::EN, HELD_OUT_2);
-    // 69% before the second round of tuning, 85.7% after it.
+    // 69% before the second round of tuning, 85.7% after it; 90.5% before issue 24's round,
+    // 97.6% after it.
     assert!(
-        accuracy >= 0.83,
+        accuracy >= 0.97,
         "top-1 accuracy {accuracy:.3}:\n{}",
         misses.join("\n")
     );
@@ -434,9 +501,10 @@ fn german_questions_find_their_entry() {
     assert!(HELD_OUT_DE.len() >= 20);
     let (accuracy, misses) = top1("German held-out set", german(), HELD_OUT_DE);
     // With the bm25 crate scoring each field on its own: 64% (a hand-written BM25F pooling
-    // the fields reached 76%; the crate is kept, as the issue asks, and the figure reported).
+    // the fields reached 76%; the crate is kept, as the issue asks, and the figure reported);
+    // 96% after issue 24's round (German keywords, markers, coverage bonus).
     assert!(
-        accuracy >= 0.60,
+        accuracy >= 0.96,
         "top-1 accuracy {accuracy:.3}:\n{}",
         misses.join("\n")
     );

@@ -11,22 +11,35 @@ pub(super) static ENGLISH: Language = Language {
     phrases: PHRASES,
     synonyms: SYNONYMS,
     compound_heads: &[],
+    markers: &["quantity"],
 };
 
 const STOP_WORDS: &[&str] = &[
     "a", "about", "able", "allowed", "also", "am", "an", "and", "any", "are", "as", "at", "be",
     "been", "but", "by", "can", "could", "did", "do", "does", "doing", "for", "from", "get",
     "gets", "got", "had", "has", "have", "happen", "happens", "he", "her", "him", "his", "how",
-    "i", "if", "in", "is", "it", "its", "just", "let", "me", "may", "might", "must", "my", "now",
-    "of", "ok", "okay", "on", "or", "our", "really", "she", "should", "so", "some", "still",
-    "stuff", "than", "that", "the", "their", "them", "then", "there", "these", "they", "thing",
-    "things", "this", "those", "to", "us", "was", "we", "what", "when", "where", "which", "who",
-    "whom", "why", "will", "with", "would", "you", "your",
+    "i", "if", "in", "is", "it", "its", "just", "let", "me", "many", "may", "might", "much",
+    "must", "my", "now", "of", "ok", "okay", "on", "or", "our", "really", "she", "should", "so",
+    "some", "still", "stuff", "than", "that", "the", "their", "them", "then", "there", "these",
+    "they", "thing", "things", "this", "those", "to", "us", "was", "we", "what", "when", "where",
+    "which", "who", "whom", "why", "will", "with", "would", "you", "your",
 ];
 
 /// Multi-word names; the text is lower case and padded with spaces when these apply.
 const PHRASES: &[(&str, &str)] = &[
     ("year of plenty", "invention"),
+    // "how much is a city" asks for its price, not its yield
+    (" how much is ", " cost "),
+    (" how much are ", " cost "),
+    // a question for a number, and the entries that give one
+    (" how many ", " quantity "),
+    (" how much ", " quantity "),
+    (" number of ", " quantity "),
+    (" amount of ", " quantity "),
+    // discarding, in players' words ("throw" alone is rolling the dice)
+    (" throw away ", " discard "),
+    (" give back ", " discard "),
+    (" get rid of ", " discard "),
     ("3:1", "generic"),
     ("3 for 1", "generic"),
     ("3 to 1", "generic"),
@@ -101,6 +114,10 @@ const SYNONYMS: &[(&str, &str)] = &[
     ("die", "roll"),
     ("throw", "roll"),
     ("purchase", "buy"),
+    ("pay", "cost"),
+    ("price", "cost"),
+    ("expensive", "cost"),
+    ("pricey", "cost"),
     ("lose", "discard"),
     ("swap", "trade"),
     ("exchange", "trade"),

@@ -11,6 +11,7 @@ pub(super) static GERMAN: Language = Language {
     phrases: PHRASES,
     synonyms: SYNONYMS,
     compound_heads: COMPOUND_HEADS,
+    markers: &["anzahl"],
 };
 
 const STOP_WORDS: &[&str] = &[
@@ -151,11 +152,19 @@ const STOP_WORDS: &[&str] = &[
     "zum",
     "zur",
     "überhaupt",
+    "viel",
+    "viele",
+    "vielen",
 ];
 
 /// Multi-word names; the text is lower case and padded with spaces when these apply.
 const PHRASES: &[(&str, &str)] = &[
     ("jahr des überflusses", "erfindung"),
+    // eine Frage nach einer Zahl, und die Einträge, die eine nennen
+    (" wie viele ", " anzahl "),
+    (" wie vielen ", " anzahl "),
+    (" wie viel ", " anzahl "),
+    (" wieviele ", " anzahl "),
     ("3:1", "dreizueins"),
     ("3 zu 1", "dreizueins"),
     ("drei zu eins", "dreizueins"),
@@ -220,6 +229,14 @@ const SYNONYMS: &[(&str, &str)] = &[
     ("tausch", "handeln"),
     ("handel", "handeln"),
     ("gewonnen", "gewinnen"),
+    ("kostet", "kosten"),
+    ("preis", "kosten"),
+    ("teuer", "kosten"),
+    ("bezahlen", "kosten"),
+    ("verschenken", "schenken"),
+    ("beginnt", "beginnen"),
+    ("fängt", "anfangen"),
+    ("fange", "anfangen"),
     // Partizipien, die der Stemmer nicht auf den Stamm bringt
     ("gekauft", "kaufen"),
     ("gebaut", "bauen"),

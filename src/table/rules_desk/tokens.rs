@@ -19,6 +19,9 @@ pub(super) struct Language {
     /// Last parts of compound words; a compound also counts as its two parts (`Ritterkarte` →
     /// `Ritter`, `Karte`).
     pub(super) compound_heads: &'static [&'static str],
+    /// Words that say what kind of answer is asked for ("how many" → `quantity`): they rank,
+    /// but are not what a question is about.
+    pub(super) markers: &'static [&'static str],
 }
 
 /// Splits text into canonical stemmed terms for one language.
@@ -75,6 +78,11 @@ impl Tokenizer {
         for raw in text.split(|c: char| !(c.is_alphanumeric() || c == '\'')) {
             let raw = raw.trim_matches('\'');
             let raw = raw.strip_suffix("'s").unwrap_or(raw);
+            // A number's plural ("two 6s") is the number.
+            let raw = match raw.strip_suffix('s') {
+                Some(n) if !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()) => n,
+                _ => raw,
+            };
             if raw.is_empty() || self.language.stop_words.contains(&raw) {
                 continue;
             }
@@ -89,6 +97,23 @@ impl Tokenizer {
                 }
             }
         }
+        words
+    }
+
+    /// The markers' terms, stemmed.
+    pub(super) fn markers(&self) -> Vec<String> {
+        self.language
+            .markers
+            .iter()
+            .map(|m| self.stemmer.stem(m).into_owned())
+            .collect()
+    }
+
+    /// The text's words without the markers: what it is about.
+    pub(super) fn content_words(&self, text: &str) -> Vec<String> {
+        let markers = self.markers();
+        let mut words = self.words(text);
+        words.retain(|w| !markers.contains(w));
         words
     }
 
