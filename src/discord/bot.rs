@@ -1,8 +1,7 @@
-//! The adapter's shared state: the table (see [`TableHandle`]), the configuration, what the
-//! adapter remembers about posted trade offers, and the edit queue.
+//! The adapter's shared state: the table (see [`TableHandle`]), the configuration and the edit
+//! queue. Where trade offers were posted is the table's to remember (it survives restarts).
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use poise::serenity_prelude as serenity;
 use serenity::{ChannelId, Http, MessageId};
@@ -18,8 +17,6 @@ pub struct Bot {
     pub table: TableHandle,
     pub config: Config,
     pub http: Arc<Http>,
-    /// Where each open trade offer was posted: (game, offer) → (channel, message).
-    offers: Mutex<HashMap<(u64, u32), (ChannelId, MessageId)>>,
     pub edits: Arc<EditQueue<(ChannelId, MessageId), Outgoing>>,
 }
 
@@ -45,7 +42,6 @@ impl Bot {
             table,
             config,
             http,
-            offers: Mutex::new(HashMap::new()),
             edits,
         }
     }
@@ -57,21 +53,6 @@ impl Bot {
         F: FnOnce(&mut Table) -> R + Send + 'static,
     {
         Ok(self.table.call(f).await?)
-    }
-
-    pub fn remember_offer(&self, game: u64, offer: u32, channel: ChannelId, message: MessageId) {
-        self.offers
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .insert((game, offer), (channel, message));
-    }
-
-    pub fn offer_message(&self, game: u64, offer: u32) -> Option<(ChannelId, MessageId)> {
-        self.offers
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .get(&(game, offer))
-            .copied()
     }
 }
 

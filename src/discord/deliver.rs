@@ -21,8 +21,10 @@ use serenity::{
 
 use super::bot::Bot;
 use super::config::PrivateNotices;
+use super::error::BotError;
 use super::message::{Outgoing, create_message, followup_message, outgoing, response_message};
 use crate::hosting::delivery_order::OrderedReplies;
+use crate::hosting::offers::{self, OfferMessage, PostedInBatch};
 use crate::hosting::pictures::draw;
 use crate::table::{Audience, LiveSlot, Reply, ReplyKind};
 use serenity::Builder as _;
@@ -129,8 +131,9 @@ pub async fn deliver(bot: &Arc<Bot>, mut origin: Option<&mut Origin>, batch: Ord
         drawn.push(draw(reply).await);
     }
     batch.wait_turn().await;
+    let mut posted = PostedInBatch::default();
     for (reply, png) in batch.replies.iter().zip(drawn) {
-        if let Err(e) = deliver_one(bot, origin.as_deref_mut(), reply, png).await {
+        if let Err(e) = deliver_one(bot, origin.as_deref_mut(), reply, png, &mut posted).await {
             tracing::warn!(?reply.audience, "posting a reply failed: {e}");
         }
     }
@@ -146,7 +149,8 @@ async fn deliver_one(
     origin: Option<&mut Origin>,
     reply: &Reply,
     png: Option<Vec<u8>>,
-) -> serenity::Result<()> {
+    posted: &mut PostedInBatch,
+) -> Result<(), BotError> {
     let parts = outgoing(reply, png);
     match (&reply.audience, &reply.kind) {
         (Audience::Private(user), _) => match origin {
@@ -156,36 +160,47 @@ async fn deliver_one(
                 }
                 Ok(())
             }
-            _ => notify_privately(bot, *user, &parts).await,
+            _ => Ok(notify_privately(bot, *user, &parts).await?),
         },
         (Audience::Channel(place), ReplyKind::TradeOffer { game, offer }) => {
-            post_offer(bot, ChannelId::new((*place).max(1)), *game, *offer, &parts).await
+            let channel = ChannelId::new((*place).max(1));
+            let message = post_offer(bot, channel, *game, *offer, &parts).await?;
+            if let Some(message) = message {
+                posted.record(*game, *offer, message.get());
+            }
+            Ok(())
         }
-        (Audience::Channel(place), ReplyKind::TradeOfferUpdate { game, offer }) => {
-            let (game, offer) = (*game, *offer);
-            let known = match bot.offer_message(game, offer) {
-                Some(known) => Some(known),
-                // Posted before a restart: the table kept the message id.
-                None => bot
-                    .with_table(move |t| t.offer_message(game, offer))
-                    .await
-                    .ok()
-                    .flatten()
-                    .map(|id| (ChannelId::new((*place).max(1)), MessageId::new(id.max(1)))),
-            };
-            match known {
-                Some((channel, message)) => {
+        (Audience::Channel(place), ReplyKind::TradeOfferUpdate { game, offer, .. }) => {
+            let channel = ChannelId::new((*place).max(1));
+            match offers::update_target(&bot.table, reply, posted).await? {
+                Some(OfferMessage::Known(id)) => {
+                    let message = MessageId::new(id.max(1));
                     if let Some(last) = parts.last() {
                         bot.edits.submit((channel, message), last.clone());
                     }
+                    if offers::is_closed(reply) {
+                        take_back_reactions(bot, channel, message).await;
+                    }
                     Ok(())
                 }
-                None => post_offer(bot, ChannelId::new((*place).max(1)), game, offer, &parts).await,
+                Some(OfferMessage::Unknown { open: true }) => {
+                    post_offer(bot, channel, *game, *offer, &parts).await?;
+                    Ok(())
+                }
+                // Nothing to edit and nothing to answer: the news alone, with no reactions.
+                Some(OfferMessage::Unknown { open: false }) | None => {
+                    for part in &parts {
+                        channel
+                            .send_message(&bot.http, create_message(part))
+                            .await?;
+                    }
+                    Ok(())
+                }
             }
         }
         (Audience::Channel(place), kind) if let Some(slot) = kind.live_slot() => {
             let channel = ChannelId::new((*place).max(1));
-            post_or_edit_live(bot, channel, reply, slot, &parts).await
+            Ok(post_or_edit_live(bot, channel, reply, slot, &parts).await?)
         }
         (Audience::Channel(place), _) => {
             let channel = ChannelId::new((*place).max(1));
@@ -259,14 +274,15 @@ async fn post_or_edit_live(
 }
 
 /// Posts a trade offer with the bot token, adds the ✅/❌ reactions players click, and tells the
-/// table the message id so reactions on it reach the offer (also after a restart).
+/// table the message id, which it stores with the offer: reactions on the message reach the
+/// offer, and its updates edit it, also after a restart. Returns the message posted.
 async fn post_offer(
     bot: &Arc<Bot>,
     channel: ChannelId,
     game: u64,
     offer: u32,
     parts: &[Outgoing],
-) -> serenity::Result<()> {
+) -> serenity::Result<Option<MessageId>> {
     let mut last = None;
     for part in parts {
         last = Some(
@@ -276,9 +292,8 @@ async fn post_offer(
         );
     }
     let Some(message) = last else {
-        return Ok(());
+        return Ok(None);
     };
-    bot.remember_offer(game, offer, channel, message.id);
     let message_id = message.id.get();
     if let Err(e) = bot
         .with_table(move |t| t.offer_posted(game, offer, message_id))
@@ -286,12 +301,28 @@ async fn post_offer(
     {
         tracing::error!("recording a posted offer failed: {e}");
     }
+    // Tests wait for this line before answering the offer.
+    tracing::debug!(game, offer, message_id, "offer message recorded");
     for emoji in [ACCEPT_EMOJI, DECLINE_EMOJI] {
         message
             .react(&bot.http, ReactionType::Unicode(emoji.to_string()))
             .await?;
     }
-    Ok(())
+    Ok(Some(message.id))
+}
+
+/// A closed offer invites no more answers: the bot takes its own ✅/❌ back (players' stay,
+/// as a record). A failure is logged only: the table refuses answers to a closed offer anyway.
+async fn take_back_reactions(bot: &Bot, channel: ChannelId, message: MessageId) {
+    for emoji in [ACCEPT_EMOJI, DECLINE_EMOJI] {
+        let emoji = ReactionType::Unicode(emoji.to_string());
+        if let Err(e) = channel
+            .delete_reaction(&bot.http, message, None, emoji)
+            .await
+        {
+            tracing::warn!(%message, "taking back the bot's reaction on a closed offer failed: {e}");
+        }
+    }
 }
 
 async fn notify_privately(bot: &Bot, user: u64, parts: &[Outgoing]) -> serenity::Result<()> {

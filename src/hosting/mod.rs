@@ -1,10 +1,12 @@
 //! What every chat adapter of a bot process shares: the one table ([`TableHandle`]), the order
 //! replies are delivered in ([`delivery_order`]), debounced edits ([`edits`]), the timer task
-//! ([`timer`]), and which platform an id belongs to ([`Platform`]), so one process can serve
-//! Discord and Matrix from one table and one data directory.
+//! ([`timer`]), trade offer messages found again after a restart ([`offers`]), and which
+//! platform an id belongs to ([`Platform`]), so one process can serve Discord and Matrix from
+//! one table and one data directory.
 
 pub mod delivery_order;
 pub mod edits;
+pub mod offers;
 mod open;
 mod outlets;
 pub mod pictures;

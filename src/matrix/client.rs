@@ -7,12 +7,15 @@ use matrix_sdk::Client;
 use matrix_sdk::attachment::{AttachmentConfig, AttachmentInfo, BaseImageInfo};
 use matrix_sdk::ruma::api::client::keys::get_keys;
 use matrix_sdk::ruma::api::client::profile::get_profile;
+use matrix_sdk::ruma::api::client::redact::redact_event;
+use matrix_sdk::ruma::api::client::relations::get_relating_events_with_rel_type;
 use matrix_sdk::ruma::api::client::room::create_room;
 use matrix_sdk::ruma::api::client::state::get_state_event_for_key;
 use matrix_sdk::ruma::events::InitialStateEvent;
 use matrix_sdk::ruma::events::StateEventType;
+use matrix_sdk::ruma::events::relation::RelationType;
 use matrix_sdk::ruma::events::room::encryption::RoomEncryptionEventContent;
-use matrix_sdk::ruma::{OwnedRoomId, OwnedUserId, RoomId, UInt, UserId};
+use matrix_sdk::ruma::{EventId, OwnedRoomId, OwnedUserId, RoomId, TransactionId, UInt, UserId};
 use serde_json::{Value, json};
 
 use super::error::MatrixError;
@@ -93,6 +96,41 @@ pub async fn react(client: &Client, room: &str, event: &str, key: &str) -> Resul
         "m.relates_to": { "rel_type": "m.annotation", "event_id": event, "key": key }
     });
     send(client, room, "m.reaction", &content).await.map(drop)
+}
+
+/// Redacts every `m.reaction` that `me` made on `event` (asked of the homeserver, so this
+/// needs no memory of them).
+pub async fn redact_own_reactions(
+    client: &Client,
+    room: &str,
+    event: &str,
+    me: &str,
+) -> Result<(), MatrixError> {
+    let event_id =
+        EventId::parse(event).map_err(|e| MatrixError::BadId(format!("{event}: {e}")))?;
+    // Every annotation, not only `m.reaction`: in an encrypted room a reaction's type on the
+    // homeserver is `m.room.encrypted` (its relation stays in the clear).
+    let request = get_relating_events_with_rel_type::v1::Request::new(
+        room_id(room)?,
+        event_id,
+        RelationType::Annotation,
+    );
+    let response = client.send(request).await?;
+    for raw in &response.chunk {
+        let Ok(reaction) = serde_json::from_str::<Value>(raw.json().get()) else {
+            continue;
+        };
+        let Some(id) = reaction["event_id"]
+            .as_str()
+            .filter(|_| reaction["sender"] == me)
+        else {
+            continue;
+        };
+        let id = EventId::parse(id).map_err(|e| MatrixError::BadId(format!("{id}: {e}")))?;
+        let redact = redact_event::v3::Request::new(room_id(room)?, id, TransactionId::new());
+        client.send(redact).await?;
+    }
+    Ok(())
 }
 
 /// Uploads `bytes` and posts them as `m.image` (PNG) or `m.file`; in an encrypted room the

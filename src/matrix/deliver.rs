@@ -16,8 +16,12 @@ use super::error::MatrixError;
 use super::format::{TURN_REACTIONS, reply_text};
 use super::ids::Kind;
 use crate::hosting::delivery_order::OrderedReplies;
+use crate::hosting::offers::{self, OfferMessage, PostedInBatch};
 use crate::hosting::pictures::draw;
 use crate::table::{Audience, LiveSlot, Reply, ReplyKind};
+
+/// The reactions players answer a trade offer with (accept, decline).
+const OFFER_REACTIONS: [&str; 2] = ["✅", "❌"];
 
 /// Posts a batch of replies in order, once every earlier batch for its places is out; boards
 /// are drawn meanwhile. A failure is logged per message and does not stop the others.
@@ -27,8 +31,9 @@ pub async fn deliver(bot: &Arc<MatrixBot>, batch: OrderedReplies) {
         drawn.push(draw(reply).await);
     }
     batch.wait_turn().await;
+    let mut posted = PostedInBatch::default();
     for (reply, png) in batch.replies.iter().zip(drawn) {
-        if let Err(e) = deliver_one(bot, reply, png).await {
+        if let Err(e) = deliver_one(bot, reply, png, &mut posted).await {
             tracing::warn!(?reply.audience, "posting a reply in Matrix failed: {e}");
         }
     }
@@ -49,26 +54,40 @@ async fn deliver_one(
     bot: &Arc<MatrixBot>,
     reply: &Reply,
     png: Option<Vec<u8>>,
+    posted: &mut PostedInBatch,
 ) -> Result<(), MatrixError> {
     let room = match reply.audience {
         Audience::Private(user) => bot.dm_room(&id(bot, user)?).await?,
         Audience::Channel(place) => id(bot, place)?,
     };
     match &reply.kind {
-        ReplyKind::TradeOffer { game, offer } => post_offer(bot, &room, reply, *game, *offer).await,
-        ReplyKind::TradeOfferUpdate { game, offer } => {
-            let (game, offer) = (*game, *offer);
-            let known = bot
-                .table
-                .call(move |t| t.offer_message(game, offer))
-                .await?
-                .and_then(|n| bot.id_of(n));
-            match known {
-                Some(event) => {
-                    bot.edits.submit((room, event), text(bot, reply, false));
+        ReplyKind::TradeOffer { game, offer } => {
+            let number = post_offer(bot, &room, reply, *game, *offer).await?;
+            posted.record(*game, *offer, number);
+            Ok(())
+        }
+        ReplyKind::TradeOfferUpdate { game, offer, .. } => {
+            let found = offers::update_target(&bot.table, reply, posted).await?;
+            let event = match found {
+                Some(OfferMessage::Known(number)) => bot.id_of(number),
+                _ => None,
+            };
+            match (event, found) {
+                (Some(event), _) => {
+                    bot.edits
+                        .submit((room.clone(), event.clone()), text(bot, reply, false));
+                    if offers::is_closed(reply) {
+                        take_back_reactions(bot, &room, &event).await;
+                    }
                     Ok(())
                 }
-                None => post_offer(bot, &room, reply, game, offer).await,
+                (None, Some(OfferMessage::Unknown { open: true })) => {
+                    post_offer(bot, &room, reply, *game, *offer).await.map(drop)
+                }
+                // Nothing to edit and nothing to answer: the news alone, with no reactions.
+                (None, _) => client::post(&bot.client, &room, &text(bot, reply, false))
+                    .await
+                    .map(drop),
             }
         }
         kind if reply.is_public() && kind.live_slot().is_some() => {
@@ -141,22 +160,37 @@ async fn post_or_edit_live(
     Ok(())
 }
 
-/// Posts a trade offer, tells the table where (reactions on it reach the offer, also after a
-/// restart), and adds the ✅ ❌ players click.
+/// Posts a trade offer, tells the table where (it stores the id with the offer: reactions on
+/// it reach the offer and its updates edit it, also after a restart), and adds the ✅ ❌
+/// players click. Returns the table's number for the message.
 async fn post_offer(
     bot: &Arc<MatrixBot>,
     room: &str,
     reply: &Reply,
     game: u64,
     offer: u32,
-) -> Result<(), MatrixError> {
+) -> Result<u64, MatrixError> {
     let event = client::post(&bot.client, room, &text(bot, reply, false)).await?;
     let number = bot.number(Kind::Event, &event)?;
     bot.table
         .call(move |t| t.offer_posted(game, offer, number))
         .await?;
-    for emoji in ["✅", "❌"] {
+    // Tests wait for this line before answering the offer.
+    tracing::debug!(game, offer, event, "offer message recorded");
+    for emoji in OFFER_REACTIONS {
         client::react(&bot.client, room, &event, emoji).await?;
     }
-    Ok(())
+    Ok(number)
+}
+
+/// A closed offer invites no more answers: the bot redacts its own ✅ ❌ on it (players'
+/// stay, as a record). Found on the homeserver, so it works for offers posted before a
+/// restart; a failure is logged only (the table refuses answers to a closed offer anyway).
+async fn take_back_reactions(bot: &MatrixBot, room: &str, event: &str) {
+    if let Err(e) = client::redact_own_reactions(&bot.client, room, event, &bot.me).await {
+        tracing::warn!(
+            event,
+            "taking back the bot's reactions on a closed offer failed: {e}"
+        );
+    }
 }

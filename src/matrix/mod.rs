@@ -34,7 +34,7 @@ use self::bot::MatrixBot;
 pub use self::error::MatrixError;
 use self::state::State;
 use crate::config::MatrixConfig;
-use crate::hosting::{Outlets, Platform, TableHandle};
+use crate::hosting::{Outlets, Platform, TableHandle, offers};
 
 /// Logs in, then serves the rooms the bot is in until the process stops. Returns only on a
 /// fatal error (a refused login).
@@ -69,17 +69,11 @@ pub async fn serve(
     sync::run(&bot).await
 }
 
-/// Posts the table's start-up notices for Matrix rooms (games found damaged at start-up).
+/// Posts the table's start-up notices for Matrix rooms (games found damaged at start-up) and
+/// edits every open trade offer's message to what it should show now.
 async fn post_startup_notices(bot: &Arc<MatrixBot>) {
-    match bot
-        .table
-        .call_quiet_replies(|t| t.startup_notices().to_vec())
-        .await
-    {
-        Ok(notices) => {
-            let (ours, _) = notices.split(|id| Platform::of(id) == Platform::Matrix);
-            deliver::deliver(bot, ours).await;
-        }
+    match offers::startup_batch(&bot.table, Platform::Matrix).await {
+        Ok(ours) => deliver::deliver(bot, ours).await,
         Err(e) => tracing::error!("reading the start-up notices failed: {e}"),
     }
 }

@@ -206,7 +206,13 @@ pub enum ReplyKind {
     /// reactions can be routed to `offer`.
     TradeOffer { game: u64, offer: u32 },
     /// An updated text for an already posted trade offer message (edit it in place).
-    TradeOfferUpdate { game: u64, offer: u32 },
+    /// `message` is the id the offer's record holds (`None` while the offer's post has not
+    /// been reported yet): an offer that just closed has no record left to ask.
+    TradeOfferUpdate {
+        game: u64,
+        offer: u32,
+        message: Option<u64>,
+    },
     /// A refusal: bad input, wrong turn, a rule. The game did not change.
     Refusal,
     /// The game was won: the reply's text is the whole summary in words and its image the

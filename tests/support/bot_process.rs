@@ -11,15 +11,20 @@ pub struct BotProcess {
 }
 
 /// Writes a config file for a bot that talks to the fake at `rest_url`, storing games in
-/// `dir/data`.
+/// `dir/data`. Edits are debounced 50 ms unless `extra` sets `edit_debounce_ms`.
 pub fn write_config(dir: &Path, rest_url: &str, extra: &str) -> PathBuf {
     let path = dir.join("config.toml");
+    let debounce = if extra.contains("edit_debounce_ms") {
+        ""
+    } else {
+        "edit_debounce_ms = 50\n"
+    };
     let text = format!(
         "token = \"fake.bot.token\"\n\
          data_dir = \"{}\"\n\
          proxy_url = \"{rest_url}\"\n\
          log_level = \"debug\"\n\
-         edit_debounce_ms = 50\n\
+         {debounce}\
          {extra}\n\
          [commands]\n\
          guild_ids = [{}]\n",

@@ -413,7 +413,8 @@ impl FakeDiscord {
                     ),
                 }
             }
-            ("PUT", ["channels", _, "messages", _, "reactions", _, "@me"]) => (204, None),
+            ("PUT", ["channels", _, "messages", _, "reactions", _, "@me"])
+            | ("DELETE", ["channels", _, "messages", _, "reactions", _, "@me"]) => (204, None),
             ("POST", ["channels", parent, "threads"]) => {
                 let id = self.new_id();
                 let name = r.payload()["name"].as_str().unwrap_or("thread").to_string();
