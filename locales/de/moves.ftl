@@ -47,3 +47,9 @@ moves-can-city-at = Du kannst eine Stadt bauen auf
 moves-can-road-at = Du kannst eine Straße bauen auf
 moves-can-second-road-at = Nach dieser ersten Straße kann die zweite hin auf
 moves-can-free-road-at = Die erste Straße des Straßenbaus kann hin auf
+
+# place_order.rs: a place's pips (of the 36 rolls of two dice, how many pay it)
+places-pips = { $pips ->
+    [one] 1 Wurfchance
+   *[other] { $pips } Wurfchancen
+}

@@ -47,3 +47,9 @@ moves-can-city-at = You can build a city at
 moves-can-road-at = You can build a road at
 moves-can-second-road-at = After that first road, the second can go at
 moves-can-free-road-at = Road Building's first road can go at
+
+# place_order.rs: a place's pips (of the 36 rolls of two dice, how many pay it)
+places-pips = { $pips ->
+    [one] 1 pip
+   *[other] { $pips } pips
+}

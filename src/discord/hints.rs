@@ -31,9 +31,14 @@ pub fn discord_hint(hint: &Hint) -> String {
     }
 }
 
-fn example(examples: &[String]) -> String {
+/// The best example place (they come best first), with its pips.
+fn example(examples: &[crate::table::reply::PlaceExample]) -> String {
     match examples.first() {
-        Some(e) => t!("dchint-example", place = e.as_str()),
+        Some(e) => format!(
+            "{} · {}",
+            t!("dchint-example", place = e.place.as_str()),
+            crate::table::place_order::pips_text(e.pips)
+        ),
         None => String::new(),
     }
 }
@@ -59,10 +64,16 @@ mod tests {
             Hint::Start,
             Hint::New,
             Hint::PlaceSettlement {
-                examples: vec!["12".into()],
+                examples: vec![crate::table::reply::PlaceExample {
+                    place: "12".into(),
+                    pips: 9,
+                }],
             },
             Hint::PlaceRoad {
-                examples: vec!["12-13".into()],
+                examples: vec![crate::table::reply::PlaceExample {
+                    place: "12-13".into(),
+                    pips: 9,
+                }],
             },
             Hint::Roll,
             Hint::Build,

@@ -362,29 +362,51 @@ fn helper_waiting_text(game: &Game, names: &[String]) -> Option<String> {
 }
 
 /// What the awaited player can do now, as hints each platform words its own way. Examples
-/// of places are legal ones (the first few, in label order).
+/// of places are legal ones: the best few (see [`place_order`](super::place_order)), with
+/// their pips.
 pub fn waiting_hints(game: &Game) -> Vec<Hint> {
+    use super::place_order;
+    use super::reply::PlaceExample;
     const EXAMPLES: usize = 3;
     if game.helper_pending().is_some() {
         return vec![Hint::Helper];
     }
     let topo = game.topology();
+    let layout = &game.layout;
     let legal = game.legal_actions(game.current);
-    let examples = |f: &dyn Fn(&Action) -> Option<String>| -> Vec<String> {
-        legal.iter().filter_map(f).take(EXAMPLES).collect()
+    let examples = |f: &dyn Fn(&Action) -> Option<(place_order::Key, PlaceExample)>| {
+        let mut found: Vec<_> = legal.iter().filter_map(f).collect();
+        found.sort_by_key(|f| f.0);
+        found
+            .into_iter()
+            .take(EXAMPLES)
+            .map(|(_, e)| e)
+            .collect::<Vec<_>>()
     };
     match &game.phase {
         Phase::Setup {
             road_from: None, ..
         } => vec![Hint::PlaceSettlement {
             examples: examples(&|a| match a {
-                Action::BuildSettlement(v) => Some(topo.vertex_label(*v)),
+                Action::BuildSettlement(v) => Some((
+                    place_order::spot_key(topo, layout, *v),
+                    PlaceExample {
+                        place: topo.vertex_label(*v),
+                        pips: place_order::spot(topo, layout, *v).pips,
+                    },
+                )),
                 _ => None,
             }),
         }],
         Phase::Setup { .. } => vec![Hint::PlaceRoad {
             examples: examples(&|a| match a {
-                Action::BuildRoad(e) => Some(topo.edge_label(*e)),
+                Action::BuildRoad(e) => Some((
+                    place_order::road_key(topo, layout, *e),
+                    PlaceExample {
+                        place: topo.edge_label(*e),
+                        pips: place_order::road(topo, layout, *e).pips,
+                    },
+                )),
                 _ => None,
             }),
         }],

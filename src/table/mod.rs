@@ -25,6 +25,7 @@ pub mod lobby;
 pub mod messages;
 pub mod names;
 pub mod offers;
+pub mod place_order;
 pub mod public_record;
 pub mod questions;
 pub mod record;

@@ -137,6 +137,14 @@ pub struct MenuOption {
     pub description: String,
 }
 
+/// A place a hint names: its label as typed (`23`, `8-13`) and its pips (how many of the 36
+/// rolls pay it; a road: its better end), see `place_order`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlaceExample {
+    pub place: String,
+    pub pips: u8,
+}
+
 /// Something the addressee can do next, named as a thing rather than as typed words: each
 /// adapter says it its own way (the console: `build road 12-13`; Discord: the Build button or
 /// `/catan build road`).
@@ -148,13 +156,14 @@ pub enum Hint {
     Start,
     /// Open a new game here.
     New,
-    /// Place a settlement (setup or turn), on one of these example intersections.
+    /// Place a settlement (setup or turn), on one of these example intersections (the best
+    /// first, see `place_order`).
     PlaceSettlement {
-        examples: Vec<String>,
+        examples: Vec<PlaceExample>,
     },
-    /// Place a road, e.g. one of these `12-13` edges.
+    /// Place a road, e.g. one of these `12-13` edges (the best first).
     PlaceRoad {
-        examples: Vec<String>,
+        examples: Vec<PlaceExample>,
     },
     Roll,
     /// Build, trade, play a card or buy one.

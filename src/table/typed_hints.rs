@@ -3,20 +3,34 @@
 //! that are legal on the board shown.
 
 use super::command_words::say;
-use super::reply::Hint;
+use super::place_order::pips_text;
+use super::reply::{Hint, PlaceExample};
 
 /// The command(s) a hint stands for, each with `prefix` in front (e.g. `"!catan "`, or `""`),
 /// in the current language's command words (see [`say`]).
 pub fn typed_hint(hint: &Hint, prefix: &str) -> String {
     use crate::t;
     let c = |cmd: &str| format!("`{prefix}{}`", say(cmd));
-    let examples = |cmd: &str, examples: &[String], what: &str| match examples {
+    // The best place first, each with its pips: `build settlement 23` · 11 pips (or …).
+    let examples = |cmd: &str, examples: &[PlaceExample], what: &str| match examples {
         [] => c(&format!("{cmd} <{what}>")),
-        [only] => c(&format!("{cmd} {only}")),
+        [only] => format!(
+            "{} · {}",
+            c(&format!("{cmd} {}", only.place)),
+            pips_text(only.pips)
+        ),
         [first, rest @ ..] => t!(
             "hints-or-examples",
-            cmd = c(&format!("{cmd} {first}")),
-            others = rest.join(", ")
+            cmd = format!(
+                "{} · {}",
+                c(&format!("{cmd} {}", first.place)),
+                pips_text(first.pips)
+            ),
+            others = rest
+                .iter()
+                .map(|e| format!("{} · {}", e.place, pips_text(e.pips)))
+                .collect::<Vec<_>>()
+                .join(", ")
         ),
     };
     match hint {
@@ -85,14 +99,28 @@ pub fn typed_hints_line(hints: &[Hint], prefix: &str) -> Option<String> {
 mod tests {
     use super::*;
 
+    fn ex(place: &str, pips: u8) -> PlaceExample {
+        PlaceExample {
+            place: place.into(),
+            pips,
+        }
+    }
+
     #[test]
-    fn examples_are_typed_with_the_prefix() {
+    fn examples_are_typed_with_the_prefix_and_their_pips() {
         let h = Hint::PlaceRoad {
-            examples: vec!["12-13".into(), "12-17".into()],
+            examples: vec![ex("12-13", 9), ex("12-17", 1)],
         };
         assert_eq!(
             typed_hint(&h, "!catan "),
-            "`!catan build road 12-13` (or 12-17); `!catan build road ?` lists them all"
+            "`!catan build road 12-13` · 9 pips (or 12-17 · 1 pip); `!catan build road ?` lists them all"
+        );
+        let h = Hint::PlaceSettlement {
+            examples: vec![ex("23", 11)],
+        };
+        assert_eq!(
+            typed_hint(&h, ""),
+            "`build settlement 23` · 11 pips; `build settlement ?` lists them all"
         );
         assert_eq!(
             typed_hints_line(&[Hint::Roll, Hint::EndTurn], ""),
@@ -105,11 +133,11 @@ mod tests {
         let de = crate::i18n::Lang::parse("de").expect("German catalog");
         let _de = crate::i18n::scope(de);
         let h = Hint::PlaceRoad {
-            examples: vec!["12-13".into(), "12-17".into()],
+            examples: vec![ex("12-13", 9), ex("12-17", 1)],
         };
         assert_eq!(
             typed_hint(&h, ""),
-            "`baue straße 12-13` (oder 12-17); `baue straße ?` zeigt alle"
+            "`baue straße 12-13` · 9 Wurfchancen (oder 12-17 · 1 Wurfchance); `baue straße ?` zeigt alle"
         );
         assert_eq!(
             typed_hints_line(&[Hint::Roll, Hint::EndTurn], ""),

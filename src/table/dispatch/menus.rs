@@ -11,6 +11,7 @@ use crate::engine::{DevCard, EdgeId, HexId, Topology, VertexId};
 use crate::t;
 
 use crate::table::command_words::say;
+use crate::table::place_order;
 use crate::table::reply::{Menu, MenuOption};
 
 /// The menus a button can open.
@@ -110,8 +111,9 @@ struct Places<'a> {
 }
 
 impl Places<'_> {
+    /// A corner with its pips and what it produces.
     fn vertex(&self, v: VertexId) -> String {
-        messages::vertex_text(self.topo, &self.g.layout, v)
+        place_order::spot_text(self.topo, &self.g.layout, v)
     }
 
     fn edge_steps(&self, e: EdgeId, label: &str) -> [Step; 2] {
@@ -343,6 +345,7 @@ fn choices(g: &Game, seat: Seat, names: &[String], kind: MenuKind) -> Vec<Choice
             leaf: Leaf::Act(action),
         });
     }
+    sort_by_place(g, kind, &mut out);
     if kind == MenuKind::Trade && g.phase == Phase::Main && g.current == seat {
         let hand = g.players[seat as usize].hand;
         for give in Resource::ALL.into_iter().filter(|r| hand[*r] > 0) {
@@ -372,6 +375,32 @@ fn choices(g: &Game, seat: Seat, names: &[String], kind: MenuKind) -> Vec<Choice
         }
     }
     out
+}
+
+/// Best places first (see [`place_order`]: pips, then variety and ports) within each kind
+/// of choice (settlements, cities, roads…), the kinds in their usual order; the robber's
+/// hexes are one list.
+fn sort_by_place(g: &Game, kind: MenuKind, out: &mut [Choice]) {
+    let topo = g.topology();
+    let mut heads: Vec<String> = Vec::new();
+    for c in out.iter() {
+        if let Some(h) = c.steps.first()
+            && !heads.contains(&h.key)
+        {
+            heads.push(h.key.clone());
+        }
+    }
+    out.sort_by_cached_key(|c| {
+        let head = match (kind, c.steps.first()) {
+            (MenuKind::Robber, _) | (_, None) => 0,
+            (_, Some(h)) => heads.iter().position(|k| *k == h.key).unwrap_or(0),
+        };
+        let rank = match &c.leaf {
+            Leaf::Act(a) => place_order::action_key(topo, &g.layout, a),
+            Leaf::Offer { .. } => None,
+        };
+        (head, rank)
+    });
 }
 
 /// The helper's choices as paths: the command's head (`use jean`, `flip`), then what follows

@@ -2,6 +2,7 @@
 //! one of the caller's legal actions, so choosing it is accepted.
 
 use crate::engine::{EdgeId, Topology};
+use crate::table::place_order;
 
 use super::*;
 
@@ -27,8 +28,9 @@ pub fn suggest(
     matching
 }
 
-/// Every choice of `kind` open to `seat` now, as (value, description), in label order. The
-/// value is what the command takes (`23`, `8-13`, `C3`, `bob`).
+/// Every choice of `kind` open to `seat` now, as (value, description), best first (see
+/// [`place_order`]: pips, then variety and ports; players by seat). The value is what the
+/// command takes (`23`, `8-13`, `C3`, `bob`); a corner's description shows its pips.
 pub(super) fn places(
     g: &Game,
     seat: Seat,
@@ -54,32 +56,42 @@ pub(super) fn places(
         },
         _ => None,
     };
-    let mut out: Vec<(String, String)> = Vec::new();
-    let mut push = |value: String, desc: String| {
-        if !out.iter().any(|(v, _)| *v == value) {
-            out.push((value, desc));
+    // Each choice with its place's rank (`None` for players, who keep seat order).
+    let mut out: Vec<(Option<place_order::Key>, String, String)> = Vec::new();
+    let mut push = |rank: Option<place_order::Key>, value: String, desc: String| {
+        if !out.iter().any(|(_, v, _)| *v == value) {
+            out.push((rank, value, desc));
         }
     };
+    let layout = &g.layout;
     for a in g.legal_actions(seat) {
         match (kind, &a) {
             (PlaceKind::Settlement, Action::BuildSettlement(v))
             | (PlaceKind::City, Action::BuildCity(v)) => push(
+                Some(place_order::spot_key(topo, layout, *v)),
                 topo.vertex_label(*v),
-                messages::vertex_text(topo, &g.layout, *v),
+                place_order::spot_text(topo, layout, *v),
             ),
             (PlaceKind::Road, Action::BuildRoad(e))
-            | (PlaceKind::FreeRoad, Action::PlayRoadBuilding { first: e, .. }) => {
-                push(topo.edge_label(*e), road_text(g, *e))
-            }
+            | (PlaceKind::FreeRoad, Action::PlayRoadBuilding { first: e, .. }) => push(
+                Some(place_order::road_key(topo, layout, *e)),
+                topo.edge_label(*e),
+                road_text(g, *e),
+            ),
             (
                 PlaceKind::SecondFreeRoad { .. },
                 Action::PlayRoadBuilding {
                     first: f,
                     second: Some(e),
                 },
-            ) if Some(*f) == first => push(topo.edge_label(*e), road_text(g, *e)),
+            ) if Some(*f) == first => push(
+                Some(place_order::road_key(topo, layout, *e)),
+                topo.edge_label(*e),
+                road_text(g, *e),
+            ),
             (PlaceKind::Robber, Action::MoveRobber { hex, .. })
             | (PlaceKind::Knight, Action::PlayKnight { hex, .. }) => push(
+                Some(place_order::hex_key(layout, *hex)),
                 topo.hex_labels[*hex as usize].clone(),
                 robber_text(g, seat, names, *hex),
             ),
@@ -102,13 +114,20 @@ pub(super) fn places(
                     .get(*v as usize)
                     .map(|p| p.hand.total())
                     .unwrap_or(0);
-                push(format!("seat {}", *v + 1), format!("{n} · {cards} cards"))
+                push(
+                    None,
+                    format!("seat {}", *v + 1),
+                    format!("{n} · {cards} cards"),
+                )
             }
             _ => {}
         }
     }
-    out.sort_by_key(|(v, _)| label_order(v));
-    out
+    out.sort_by(|(ra, va, _), (rb, vb, _)| {
+        ra.cmp(rb)
+            .then_with(|| label_order(va).cmp(&label_order(vb)))
+    });
+    out.into_iter().map(|(_, v, d)| (v, d)).collect()
 }
 
 /// `C3 (ore 11) · rob bob or carol`: a hex for the robber, with whom it could rob there.
@@ -131,7 +150,7 @@ fn road_text(g: &Game, e: EdgeId) -> String {
     let topo = g.topology();
     let [a, b] = topo.edge_vertices[e as usize];
     let end = |v| {
-        let text = messages::vertex_text(topo, &g.layout, v);
+        let text = place_order::spot_text(topo, &g.layout, v);
         match text.split_once(" · ") {
             Some((label, what)) => format!("{label} ({})", what.replace(" · ", ", ")),
             None => text,
@@ -202,8 +221,8 @@ fn narrow(
             }
         })
         .collect();
-    // Exact prefix matches first, then the rest, each in label order.
-    matching.sort_by_key(|(v, _)| (!v.to_lowercase().starts_with(&p), label_order(v)));
+    // Exact prefix matches first, then the rest, each in the order of `places` (best first).
+    matching.sort_by_key(|(v, _)| !v.to_lowercase().starts_with(&p));
     matching
 }
 
