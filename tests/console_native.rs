@@ -115,7 +115,20 @@ fn a_first_session_reads_like_a_terminal_game() {
         stdout.contains(&format!("[private to {first}] What you can do now:")),
         "{stdout}"
     );
-    assert!(stdout.contains("build settlement 1, 2, 3"), "{stdout}");
+    // Best places first: the hint's best corner (with its pips) leads the list of moves.
+    let best = stdout
+        .split("→ `build settlement ")
+        .nth(1)
+        .and_then(|rest| rest.split('`').next())
+        .expect("a setup hint");
+    assert!(
+        stdout.contains(&format!("`build settlement {best}` · ")) && stdout.contains(" pips"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(&format!("build settlement {best}, ")),
+        "{stdout}"
+    );
     assert!(stdout.contains("You can't build a road now."), "{stdout}");
     let neighbours = topo.vertex_neighbors[spot as usize].len();
     assert!(
