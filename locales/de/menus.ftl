@@ -64,9 +64,9 @@ menus-game-gone = Dieses Menü gehört zu einem Spiel, das vorbei ist oder hier 
 menus-choice-gone = Diese Wahl ist nicht mehr möglich; es ist nichts geschehen.
 buttons-not-ours = Dieser Knopf gehört nicht zu den Knöpfen dieses Spiels.
 buttons-game-gone = Dieser Knopf gehört zu einem Spiel, das vorbei ist oder hier nicht mehr läuft.
+buttons-earlier-turn = Dieser Knopf gehört zur Nachricht eines früheren Zugs; es ist nichts geschehen. Jetzt ist Zug { $turn }, { $name } ist dran: Nimm die Knöpfe der neuesten Zugnachricht.
+menus-earlier-turn = Dieses Menü wurde in einem früheren Zug geöffnet; es ist nichts geschehen. Das kannst du jetzt wählen:
 menus-discard-count = { $count ->
     [one] Wähle 1 Karte zum Ablegen.
    *[other] Wähle { $count } Karten zum Ablegen.
-buttons-earlier-turn = Dieser Knopf gehört zur Nachricht eines früheren Zugs; es ist nichts geschehen. Jetzt ist Zug { $turn }, { $name } ist dran: Nimm die Knöpfe der neuesten Zugnachricht.
-menus-earlier-turn = Dieses Menü wurde in einem früheren Zug geöffnet; es ist nichts geschehen. Das kannst du jetzt wählen:
 }

@@ -64,9 +64,9 @@ menus-game-gone = This menu belongs to a game that is over or not hosted here an
 menus-choice-gone = That choice is no longer possible; nothing was done.
 buttons-not-ours = This button is not one of this game's buttons.
 buttons-game-gone = This button belongs to a game that is over or not hosted here any more.
+buttons-earlier-turn = This button is on an earlier turn's message; nothing was done. It is now turn { $turn }, { $name }'s: use the buttons on the latest turn message.
+menus-earlier-turn = That menu was opened in an earlier turn; nothing was done. Here are your choices now:
 menus-discard-count = { $count ->
     [one] Choose 1 card to discard.
    *[other] Choose { $count } cards to discard.
-buttons-earlier-turn = This button is on an earlier turn's message; nothing was done. It is now turn { $turn }, { $name }'s: use the buttons on the latest turn message.
-menus-earlier-turn = That menu was opened in an earlier turn; nothing was done. Here are your choices now:
 }
