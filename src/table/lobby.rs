@@ -271,17 +271,13 @@ pub fn parse_settings(words: &[&str]) -> Result<Vec<Setting>, ParseError> {
                 })?)
             }
             "bots" => Setting::Bots(number(key, value, 0, MAX_PLAYERS as u64 - 1)?),
-            "seed" | "startwert" => Setting::Seed(
-                value
-                    .parse()
-                    .map_err(|_| {
-                        bad(crate::t!(
-                            "lobby-seed-number",
-                            value = value,
-                            high = u64::MAX.to_string()
-                        ))
-                    })?,
-            ),
+            "seed" | "startwert" => Setting::Seed(value.parse().map_err(|_| {
+                bad(crate::t!(
+                    "lobby-seed-number",
+                    value = value,
+                    high = u64::MAX.to_string()
+                ))
+            })?),
             _ => {
                 return Err(bad(crate::t!("lobby-not-a-setting", key = key)));
             }

@@ -399,7 +399,12 @@ pub fn open_offer_updates(table: &Table) -> Vec<Reply> {
         };
         let _lang = crate::i18n::scope(session.meta.settings.lang);
         let (id, names) = (session.id(), session.names());
-        for o in session.meta.offers.iter().filter(|o| o.message_id.is_some()) {
+        for o in session
+            .meta
+            .offers
+            .iter()
+            .filter(|o| o.message_id.is_some())
+        {
             let mut update = Reply::public(session.place(), offers::describe(o, &names))
                 .with_kind(ReplyKind::TradeOfferUpdate {
                     game: id,
