@@ -8,13 +8,13 @@
 //! messages. The bot never logs out: that would delete its device and keys.
 
 use std::path::Path;
-use std::time::Duration;
 
 use matrix_sdk::authentication::matrix::MatrixSession;
 use matrix_sdk::store::RoomLoadSettings;
 use matrix_sdk::{Client, SessionMeta, SessionTokens};
 use serde::{Deserialize, Serialize};
 
+use super::backoff::Backoff;
 use super::client::user_id;
 use super::error::MatrixError;
 use crate::config::{MatrixConfig, MatrixLogin};
@@ -30,16 +30,17 @@ struct SavedSession {
 
 /// A logged-in client whose token the homeserver accepted.
 pub async fn login(settings: &MatrixConfig, dir: &Path) -> Result<Client, MatrixError> {
-    let mut pause_s = 1;
+    let mut backoff = Backoff::from_entropy();
     loop {
         match try_login(settings, dir).await {
             Err(Failure::Unreachable(reason)) => {
+                let pause = backoff.next_pause();
                 tracing::warn!(
-                    "cannot reach the homeserver {} ({reason}), retrying in {pause_s} s",
-                    settings.homeserver
+                    "cannot reach the homeserver {} ({reason}), retrying in {:.1} s",
+                    settings.homeserver,
+                    pause.as_secs_f64()
                 );
-                tokio::time::sleep(Duration::from_secs(pause_s)).await;
-                pause_s = (pause_s * 2).min(60);
+                tokio::time::sleep(pause).await;
             }
             Err(Failure::Fatal(e)) => return Err(e),
             Ok(client) => return Ok(client),

@@ -12,8 +12,9 @@
 //!   edits and the timer task.
 //! - `sync`: the sync loop. The SDK processes each `/sync` answer (keys, devices, room state)
 //!   and decrypts it; the adapter handles it event by event, then saves its position; a
-//!   dropped connection is retried with backoff for ever.
+//!   dropped connection is retried for ever, with `backoff`'s pauses (1 s up to 8 s, jittered).
 
+mod backoff;
 mod bot;
 mod client;
 mod deliver;

@@ -19,6 +19,7 @@ use matrix_sdk::store::StateStoreDataKey;
 use matrix_sdk::sync::SyncResponse;
 use matrix_sdk::{Client, Room};
 
+use super::backoff::Backoff;
 use super::bot::MatrixBot;
 use super::client;
 use super::error::MatrixError;
@@ -70,14 +71,14 @@ pub async fn run(bot: &Arc<MatrixBot>) -> Result<(), MatrixError> {
     }
 }
 
-/// One `/sync` (from `since`, or from scratch), repeated with a growing pause while the
-/// homeserver cannot be reached.
+/// One `/sync` (from `since`, or from scratch), repeated while the homeserver cannot be
+/// reached, after a pause of at most a few seconds ([`Backoff`]).
 async fn sync_until_answered(
     client: &Client,
     since: Option<String>,
     wait: Duration,
 ) -> SyncResponse {
-    let mut pause_s = 1;
+    let mut backoff = Backoff::from_entropy();
     loop {
         let mut filter = FilterDefinition::default();
         filter.room.timeline.limit = Some(UInt::from(TIMELINE_LIMIT));
@@ -91,9 +92,12 @@ async fn sync_until_answered(
         match client.sync_once(settings).await {
             Ok(response) => return response,
             Err(e) => {
-                tracing::warn!("cannot sync with the homeserver ({e}), retrying in {pause_s} s");
-                tokio::time::sleep(Duration::from_secs(pause_s)).await;
-                pause_s = (pause_s * 2).min(60);
+                let pause = backoff.next_pause();
+                tracing::warn!(
+                    "cannot sync with the homeserver ({e}), retrying in {:.1} s",
+                    pause.as_secs_f64()
+                );
+                tokio::time::sleep(pause).await;
             }
         }
     }
