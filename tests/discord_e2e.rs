@@ -110,11 +110,15 @@ async fn short_game_with_restart_and_reaction_trade() {
         })
         .await;
     let lobby_id = lobby.created_message.unwrap();
+    // The host's private answer links the lobby (never a bare "Done.").
+    let link = format!("https://discord.com/channels/{GUILD_ID}/{CHANNEL_ID}/{lobby_id}");
+    assert!(a.content().contains(&link), "{}", a.content());
     wait_recorded(&bot, lobby_id).await;
     for p in [&bob, &carol] {
         let start = fake.request_count();
         let a = d.command(p, &["join"], &[]).await;
         assert!(a.first.is_ephemeral(), "{:?}", a.first.json);
+        assert!(a.content().contains(&link), "{}", a.content());
         fake.wait_from(start, "the lobby edited with the new seat", |r| {
             r.edited_message() == Some(lobby_id) && r.content().contains(p.name)
         })

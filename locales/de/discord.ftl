@@ -41,3 +41,6 @@ dhelp-dice = Würfel und Karten kommen aus einem geheimen Startwert; die Startna
 dchint-helper = **Helfer** (oder `/catan helfer`)
 discord-internal-failure = Beim Bot ist etwas schiefgegangen. Bitte versuch es noch einmal; wenn es wieder passiert, sag es dem, der den Bot betreibt.
 discord-new-game-thread = Neues Catan-Spiel in { $thread }: Mach dort mit.
+# Die private Antwort auf einen Befehl, dessen Ergebnis eine Nachricht im Kanal ist (z. B. die Lobby).
+discord-see-message = Steht im Kanal: { $link }
+discord-see-channel = Das Spiel steht in { $channel }.

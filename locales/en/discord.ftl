@@ -42,3 +42,6 @@ dhelp-dice = The dice and cards come from a secret seed; the start message shows
 dchint-helper = **Helper** (or `/catan helper`)
 discord-internal-failure = Something went wrong on the bot's side. Please try again; if it keeps happening, tell whoever hosts the bot.
 discord-new-game-thread = New Catan game in { $thread }: join it there.
+# The private answer to a command whose result is a message in the channel (e.g. the lobby).
+discord-see-message = It's in the channel: { $link }
+discord-see-channel = See { $channel } for the game.

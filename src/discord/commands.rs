@@ -62,6 +62,7 @@ pub(super) async fn send(ctx: Context<'_>, text: String) -> CommandResult {
         component: false,
         on_ephemeral: false,
         lang: who.lang,
+        guild: i.guild_id,
     };
     answer(ctx.data(), origin, move |t, now| {
         t.handle_text(&who, &text, now)
@@ -441,6 +442,7 @@ async fn new_in_thread(ctx: Context<'_>, bot: &Arc<Bot>, text: String) -> Comman
         component: false,
         on_ephemeral: false,
         lang: who.lang,
+        guild: i.guild_id,
     };
     origin
         .say_public(bot, &{

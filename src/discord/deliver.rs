@@ -56,6 +56,8 @@ pub struct Origin {
     pub on_ephemeral: bool,
     /// The user's language (their client's), for what the adapter itself says to them.
     pub lang: Option<crate::i18n::Lang>,
+    /// The server it was used in (none in a DM), for links to the messages it changed.
+    pub guild: Option<serenity::all::GuildId>,
 }
 
 impl Origin {
@@ -132,25 +134,46 @@ pub async fn deliver(bot: &Arc<Bot>, mut origin: Option<&mut Origin>, batch: Ord
     }
     batch.wait_turn().await;
     let mut posted = PostedInBatch::default();
+    let mut shown = None;
     for (reply, png) in batch.replies.iter().zip(drawn) {
-        if let Err(e) = deliver_one(bot, origin.as_deref_mut(), reply, png, &mut posted).await {
-            tracing::warn!(?reply.audience, "posting a reply failed: {e}");
+        match deliver_one(bot, origin.as_deref_mut(), reply, png, &mut posted).await {
+            Ok(live) => shown = shown.or(live),
+            Err(e) => tracing::warn!(?reply.audience, "posting a reply failed: {e}"),
         }
     }
-    if let Some(origin) = origin
-        && let Err(e) = origin.finish(bot, "Done.").await
-    {
-        tracing::warn!("closing an interaction failed: {e}");
+    if let Some(origin) = origin {
+        let note = finish_note(origin, shown);
+        if let Err(e) = origin.finish(bot, &note).await {
+            tracing::warn!("closing an interaction failed: {e}");
+        }
     }
 }
 
+/// What a command whose answer went to the channel says to the one who used it: a link to
+/// the game's message it posted or changed (the lobby of `/catan new`, the lobby `/catan join`
+/// edits), never a bare word.
+fn finish_note(origin: &Origin, shown: Option<(ChannelId, MessageId)>) -> String {
+    let _lang = crate::i18n::scope(origin.lang.unwrap_or_default());
+    match (shown, origin.guild) {
+        (Some((channel, message)), Some(guild)) => crate::t!(
+            "discord-see-message",
+            link = format!("https://discord.com/channels/{guild}/{channel}/{message}")
+        ),
+        _ => crate::t!(
+            "discord-see-channel",
+            channel = format!("<#{}>", origin.channel)
+        ),
+    }
+}
+
+/// Posts one reply; returns the live message (lobby, turn) it posted or edited, if any.
 async fn deliver_one(
     bot: &Arc<Bot>,
     origin: Option<&mut Origin>,
     reply: &Reply,
     png: Option<Vec<u8>>,
     posted: &mut PostedInBatch,
-) -> Result<(), BotError> {
+) -> Result<Option<(ChannelId, MessageId)>, BotError> {
     let parts = outgoing(reply, png);
     match (&reply.audience, &reply.kind) {
         (Audience::Private(user), _) => match origin {
@@ -158,9 +181,12 @@ async fn deliver_one(
                 for part in &parts {
                     origin.send(bot, part, true).await?;
                 }
-                Ok(())
+                Ok(None)
             }
-            _ => Ok(notify_privately(bot, *user, &parts).await?),
+            _ => {
+                notify_privately(bot, *user, &parts).await?;
+                Ok(None)
+            }
         },
         (Audience::Channel(place), ReplyKind::TradeOffer { game, offer }) => {
             let channel = ChannelId::new((*place).max(1));
@@ -168,7 +194,7 @@ async fn deliver_one(
             if let Some(message) = message {
                 posted.record(*game, *offer, message.get());
             }
-            Ok(())
+            Ok(None)
         }
         (Audience::Channel(place), ReplyKind::TradeOfferUpdate { game, offer, .. }) => {
             let channel = ChannelId::new((*place).max(1));
@@ -181,11 +207,11 @@ async fn deliver_one(
                     if offers::is_closed(reply) {
                         take_back_reactions(bot, channel, message).await;
                     }
-                    Ok(())
+                    Ok(None)
                 }
                 Some(OfferMessage::Unknown { open: true }) => {
                     post_offer(bot, channel, *game, *offer, &parts).await?;
-                    Ok(())
+                    Ok(None)
                 }
                 // Nothing to edit and nothing to answer: the news alone, with no reactions.
                 Some(OfferMessage::Unknown { open: false }) | None => {
@@ -194,13 +220,14 @@ async fn deliver_one(
                             .send_message(&bot.http, create_message(part))
                             .await?;
                     }
-                    Ok(())
+                    Ok(None)
                 }
             }
         }
         (Audience::Channel(place), kind) if let Some(slot) = kind.live_slot() => {
             let channel = ChannelId::new((*place).max(1));
-            Ok(post_or_edit_live(bot, channel, reply, slot, &parts).await?)
+            let live = post_or_edit_live(bot, channel, reply, slot, &parts).await?;
+            Ok(live.map(|message| (channel, message)))
         }
         (Audience::Channel(place), _) => {
             let channel = ChannelId::new((*place).max(1));
@@ -214,7 +241,7 @@ async fn deliver_one(
                     for part in &parts {
                         origin.send(bot, part, false).await?;
                     }
-                    Ok(())
+                    Ok(None)
                 }
                 _ => {
                     for part in &parts {
@@ -222,7 +249,7 @@ async fn deliver_one(
                             .send_message(&bot.http, create_message(part))
                             .await?;
                     }
-                    Ok(())
+                    Ok(None)
                 }
             }
         }
@@ -237,9 +264,9 @@ async fn post_or_edit_live(
     reply: &Reply,
     slot: LiveSlot,
     parts: &[Outgoing],
-) -> serenity::Result<()> {
+) -> serenity::Result<Option<MessageId>> {
     let Some(game) = reply.game else {
-        return Ok(());
+        return Ok(None);
     };
     let known = if reply.kind == ReplyKind::TurnStart {
         None
@@ -250,9 +277,9 @@ async fn post_or_edit_live(
             .flatten()
     };
     if let (Some(id), Some(last)) = (known, parts.last()) {
-        bot.edits
-            .submit((channel, MessageId::new(id.max(1))), last.clone());
-        return Ok(());
+        let message = MessageId::new(id.max(1));
+        bot.edits.submit((channel, message), last.clone());
+        return Ok(Some(message));
     }
     let mut posted = None;
     for part in parts {
@@ -269,8 +296,9 @@ async fn post_or_edit_live(
             Ok(()) => tracing::debug!(game, ?slot, message_id = id, "live message recorded"),
             Err(e) => tracing::warn!("recording a posted message failed: {e}"),
         }
+        return Ok(Some(message.id));
     }
-    Ok(())
+    Ok(None)
 }
 
 /// Posts a trade offer with the bot token, adds the ✅/❌ reactions players click, and tells the

@@ -68,6 +68,7 @@ async fn button(bot: &Arc<Bot>, press: &ComponentInteraction) {
             .flags
             .is_some_and(|f| f.contains(MessageFlags::EPHEMERAL)),
         lang: who.lang,
+        guild: press.guild_id,
     };
     let id = press.data.custom_id.clone();
     match &press.data.kind {
