@@ -317,9 +317,29 @@ impl Game3 {
                 .then_some(())
         })
         .await;
+        // The bot stops with the offer accepted and open: the next process still edits the
+        // offer's own message when it is confirmed.
+        if self.seen.reaction_trades == 0 {
+            stop_bot(self.bot.take().expect("running")).await;
+            self.bot = Some(start_bot(&self.bot_settings, &self.data).await);
+        }
         self.say(from, &format!("!catan trade confirm {number} {partner}"))
             .await;
         wait_version(&self.bot().table, before + 1, "the confirmed trade").await;
+        let done = format!("Trade offer #{number} is done");
+        wait_until(
+            "the offer's own message says it is done",
+            WAIT,
+            async || offer_text(self).await.contains(&done).then_some(()),
+        )
+        .await;
+        let messages = bot_messages(viewer, &self.room, &self.bot_user).await;
+        assert!(
+            !messages
+                .iter()
+                .any(|e| e["content"].get("m.relates_to").is_none() && body(e).contains(&done)),
+            "the close is an edit of the offer, not a new message"
+        );
         self.seen.reaction_trades += 1;
     }
 
