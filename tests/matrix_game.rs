@@ -21,13 +21,15 @@ use std::sync::Arc;
 
 use catan_bot::config::{MatrixConfig, MatrixLogin, Source};
 use catan_bot::engine::{Action, Game, Resource};
-use catan_bot::hosting::{Outlets, TableHandle, timer};
+use catan_bot::hosting::{Outlets, TableHandle};
 use catan_bot::store::SledStore;
 use catan_bot::table::command::ParseContext;
-use catan_bot::table::{GameSummary, LiveSlot, Table, TableOptions, command_for};
-use matrix_support::{Account, Player, Synapse, WAIT, wait_until};
+use catan_bot::table::{LiveSlot, Table, TableOptions, command_for};
+use matrix_support::bot::{
+    Bot, body, event_number, oracle, settings, start_bot, stop_bot, version,
+};
+use matrix_support::{Player, Synapse, WAIT, wait_until};
 use serde_json::Value;
-use sha2::{Digest, Sha256};
 
 /// The game replayed: board, seat order, dice (host-chosen, shown to everyone).
 const SEED: u64 = 11;
@@ -36,91 +38,11 @@ const GAP_FILLER: usize = 130;
 /// A game that has not shown everything after this many moves is a failure.
 const MAX_MOVES: usize = 600;
 
-/// The bot under test: its table (the players' oracle) and its tasks.
-struct Bot {
-    table: TableHandle,
-    tasks: Vec<tokio::task::JoinHandle<()>>,
-}
-
-fn settings(synapse: &Synapse, account: &Account) -> MatrixConfig {
-    MatrixConfig {
-        homeserver: synapse.base_url(),
-        user: account.user_id.clone(),
-        login: MatrixLogin::Password(account.password.clone()),
-        login_source: Source::Default,
-        rooms: Vec::new(),
-        edit_debounce_ms: 50,
-    }
-}
-
-async fn start_bot(settings: &MatrixConfig, data: &Path) -> Bot {
-    let store = SledStore::open(data).expect("store opens");
-    let table = Table::open(Box::new(store), TableOptions::default()).expect("table opens");
-    let table = TableHandle::new(table);
-    let outlets = Arc::new(Outlets::default());
-    let timer = tokio::spawn(timer::run(table.clone(), outlets.clone()));
-    let (settings, data, handle) = (settings.clone(), data.to_path_buf(), table.clone());
-    let serve = tokio::spawn(async move {
-        if let Err(e) = catan_bot::matrix::serve(&settings, &data, handle, outlets).await {
-            panic!("the Matrix adapter stopped: {e}");
-        }
-    });
-    Bot {
-        table,
-        tasks: vec![timer, serve],
-    }
-}
-
-async fn stop_bot(bot: Bot) {
-    for task in &bot.tasks {
-        task.abort();
-    }
-    for task in bot.tasks {
-        let _ = task.await;
-    }
-    bot.table.close().await;
-}
-
-/// The table's number for a Matrix event (as `src/matrix/ids.rs` makes it).
-fn event_number(event: &str) -> u64 {
-    let digest = Sha256::new()
-        .chain_update(b"event")
-        .chain_update([0u8])
-        .chain_update(event.as_bytes())
-        .finalize();
-    let mut first = [0u8; 8];
-    first.copy_from_slice(&digest[..8]);
-    u64::from_be_bytes(first) | (1 << 63)
-}
-
-/// The game in the room and its true state.
-async fn oracle(table: &TableHandle) -> Option<(GameSummary, Option<Game>)> {
-    table
-        .call(|t| {
-            let summary = t.games().into_iter().next()?;
-            let game = t.game_state(summary.id).cloned();
-            Some((summary, game))
-        })
-        .await
-        .expect("table open")
-}
-
-async fn version(table: &TableHandle) -> u64 {
-    match oracle(table).await {
-        Some((_, Some(g))) => g.view(None).version,
-        _ => 0,
-    }
-}
-
 async fn wait_version(table: &TableHandle, at_least: u64, what: &str) {
     wait_until(what, WAIT, async || {
         (version(table).await >= at_least).then_some(())
     })
     .await;
-}
-
-fn body(event: &Value) -> &str {
-    event["content"]["body"].as_str().unwrap_or("")
 }
 
 /// The bot's messages in `room`, oldest first.

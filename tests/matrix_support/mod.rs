@@ -7,6 +7,7 @@
 // Each test file uses a different part of this module.
 #![allow(dead_code, unused_imports)]
 
+pub mod bot;
 pub mod encrypted_player;
 pub mod player;
 pub mod synapse;
