@@ -12,15 +12,17 @@
 mod matrix_support;
 
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
-use catan_bot::engine::Action;
+use catan_bot::engine::{Action, Game, Resource, Resources};
 use catan_bot::hosting::TableHandle;
 use catan_bot::table::command::ParseContext;
-use catan_bot::table::{LiveSlot, command_for};
+use catan_bot::table::{GameSummary, LiveSlot, command_for};
 use matrix_sdk::encryption::vodozemac::megolm::{GroupSession, SessionConfig};
 use matrix_support::bot::{
     Bot, body, event_number, oracle, settings, start_bot, stop_bot, version,
 };
+use matrix_support::encrypted_game::{EncryptedTable, change, minus};
 use matrix_support::encrypted_player::Seen;
 use matrix_support::{EncryptedPlayer, Player, Synapse, WAIT, wait_until};
 use reqwest::Method;
@@ -352,4 +354,392 @@ async fn forged_command(player: &EncryptedPlayer, room: &str) -> Value {
         "device_id": player.account.device_id,
         "session_id": session.session_id(),
     })
+}
+
+/// The whole encrypted game: the seed whose dice give a 7 with a hand over the limit after
+/// the first build and trades (the same seed and choices as tests/matrix_game.rs).
+const GAME_SEED: u64 = 11;
+/// A game that has not shown everything after this many moves is a failure.
+const MAX_MOVES: usize = 600;
+
+/// What the encrypted game has shown so far.
+#[derive(Default, Debug)]
+struct Shown {
+    rolls: usize,
+    builds: usize,
+    bank_trades: usize,
+    reaction_trades: usize,
+    discards: usize,
+}
+
+impl Shown {
+    fn all(&self) -> bool {
+        self.rolls >= 3
+            && self.builds >= 1
+            && self.bank_trades >= 1
+            && self.reaction_trades >= 1
+            && self.discards >= 1
+    }
+}
+
+/// Several turns in an encrypted room: rolls by 🎲, a build, a bank trade, a trade accepted
+/// by ✅ and confirmed, a 7 with a discard (the player is told in their encrypted direct room
+/// and discards by command), turns ended by ✅. Each step is checked in the table (hands
+/// changed exactly as the move says) and in what the other players' clients decrypted.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn an_encrypted_game_goes_through_builds_trades_and_a_seven() {
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
+        .with_test_writer()
+        .try_init();
+    let Some(t) = EncryptedTable::start(GAME_SEED).await else {
+        return;
+    };
+    t.play_setup().await;
+    let mut shown = Shown::default();
+    for _ in 0..MAX_MOVES {
+        let (summary, game) = t.state().await;
+        let current = game.view(None).current;
+        if shown.all() && game.waiting_for() == [current] {
+            break;
+        }
+        let seat = game.waiting_for()[0];
+        let name = summary.players[seat as usize].1.clone();
+        let legal = game.legal_actions(seat);
+        let pick = |f: &dyn Fn(&Action) -> bool| legal.iter().find(|a| f(a)).cloned();
+        if let Some(Action::Discard(cards)) = pick(&|a| matches!(a, Action::Discard(_))) {
+            discard(&t, &name, &cards).await;
+            shown.discards += 1;
+        } else if let Some(robber) = pick(&|a| {
+            matches!(
+                a,
+                Action::MoveRobber {
+                    victim: Some(_),
+                    ..
+                }
+            )
+        })
+        .or_else(|| pick(&|a| matches!(a, Action::MoveRobber { .. })))
+        {
+            t.act(&name, &robber).await;
+        } else if legal.contains(&Action::Roll) {
+            roll(&t, &name).await;
+            shown.rolls += 1;
+        } else if let Some(build) = pick(&|a| a.is_build())
+            && shown.builds == 0
+        {
+            build_once(&t, &name, &build).await;
+            shown.builds += 1;
+        } else if let Some(Action::MaritimeTrade { give, get, count }) =
+            pick(&|a| matches!(a, Action::MaritimeTrade { .. }))
+            && shown.bank_trades == 0
+        {
+            bank_trade(&t, &name, give, get, count).await;
+            shown.bank_trades += 1;
+        } else if shown.reaction_trades == 0
+            && let Some((partner, give, get)) = trade_partner(&t, &summary, &game, seat).await
+        {
+            reaction_trade(&t, &name, &partner, give, get).await;
+            shown.reaction_trades += 1;
+        } else {
+            // Cards are kept (so a 7 makes someone discard); the turn ends by ✅.
+            t.act(&name, &Action::EndTurn).await;
+        }
+    }
+    assert!(shown.all(), "everything was shown: {shown:?}");
+    // Everything the bot said in the game room came encrypted, and no hand was among it.
+    let said = bot_messages(t.player("carol"), &t.room, &t.bot_user);
+    assert!(said.iter().all(|s| s.decrypted), "all encrypted: {said:?}");
+    assert!(
+        !said.iter().any(|s| body(&s.event).contains("Your hand:")),
+        "no hand in the game room"
+    );
+    t.stop().await;
+}
+
+/// A roll by 🎲: every player's client decrypts the dice the table rolled.
+async fn roll(t: &EncryptedTable, name: &str) {
+    t.act(name, &Action::Roll).await;
+    let (_, game) = t.state().await;
+    let (a, b) = game.view(None).last_roll.expect("the dice were rolled");
+    let text = format!("{name} rolled {a} + {b} = {}", a + b);
+    for viewer in ["alice", "bob", "carol"] {
+        assert!(t.read(viewer, &t.room, &text).await.decrypted);
+    }
+}
+
+/// A build: the hand pays exactly the piece's cost; the others read it.
+async fn build_once(t: &EncryptedTable, name: &str, build: &Action) {
+    let cost = match build {
+        Action::BuildRoad(_) => Resources::ROAD,
+        Action::BuildSettlement(_) => Resources::SETTLEMENT,
+        _ => Resources::CITY,
+    };
+    let before = t.hand(name).await;
+    t.act(name, build).await;
+    assert_eq!(
+        change(&before, &t.hand(name).await),
+        minus(&cost),
+        "{build:?}"
+    );
+    let other = if name == "alice" { "bob" } else { "alice" };
+    assert!(
+        t.read(other, &t.room, &format!("{name} built a"))
+            .await
+            .decrypted
+    );
+}
+
+/// A bank trade: `count` of `get` in, the port's rate × `count` of `give` out, nothing else.
+async fn bank_trade(t: &EncryptedTable, name: &str, give: Resource, get: Resource, count: u8) {
+    let before = t.hand(name).await;
+    let (summary, game) = t.state().await;
+    let action = Action::MaritimeTrade { give, get, count };
+    t.say(name, &EncryptedTable::typed(&game, &summary, &action))
+        .await;
+    t.applied_once(game.view(None).version, "the bank trade")
+        .await;
+    let moved = change(&before, &t.hand(name).await);
+    let paid = -moved[give as usize];
+    let rate = paid / i32::from(count);
+    assert!(
+        (2..=4).contains(&rate) && paid == rate * i32::from(count),
+        "{moved:?}"
+    );
+    let mut expected = [0; 5];
+    expected[give as usize] = -paid;
+    expected[get as usize] = i32::from(count);
+    assert_eq!(moved, expected, "only the traded cards moved");
+    assert!(
+        t.read("carol", &t.room, &format!("{name} traded"))
+            .await
+            .decrypted
+    );
+}
+
+/// Who `seat` can trade one card with: the next seat, a card each of them holds.
+async fn trade_partner(
+    t: &EncryptedTable,
+    summary: &GameSummary,
+    game: &Game,
+    seat: u8,
+) -> Option<(String, Resource, Resource)> {
+    let partner_seat = (seat as usize + 1) % 3;
+    let partner = summary.players[partner_seat].1.clone();
+    let hand = t.hand(&summary.players[seat as usize].1).await;
+    let theirs = game
+        .view(Some(partner_seat as u8))
+        .own
+        .expect("partner's view")
+        .hand;
+    let give = Resource::ALL
+        .into_iter()
+        .find(|r| hand.0[*r as usize] > 0)?;
+    let get = Resource::ALL
+        .into_iter()
+        .find(|r| theirs.0[*r as usize] > 0 && *r != give)?;
+    Some((partner, give, get))
+}
+
+/// A trade offered by command, accepted with an (encrypted) ✅ on the offer message and
+/// confirmed by command: one card each way, exactly, and the offer's message says it is done.
+async fn reaction_trade(
+    t: &EncryptedTable,
+    from: &str,
+    partner: &str,
+    give: Resource,
+    get: Resource,
+) {
+    let (_, game) = t.state().await;
+    let before_version = game.view(None).version;
+    let (from_before, partner_before) = (t.hand(from).await, t.hand(partner).await);
+    let third = ["alice", "bob", "carol"]
+        .into_iter()
+        .find(|n| *n != from && *n != partner)
+        .expect("a third player");
+    let third_before = t.hand(third).await;
+    t.say(from, &format!("!catan trade offer 1 {give} for 1 {get}"))
+        .await;
+    let offer = wait_until("the partner reads the offer", WAIT, async || {
+        bot_messages(t.player(partner), &t.room, &t.bot_user)
+            .into_iter()
+            .rev()
+            .find(|s| {
+                body(&s.event).starts_with("Trade offer #")
+                    && s.event["content"].get("m.relates_to").is_none()
+            })
+    })
+    .await;
+    assert!(offer.decrypted, "{:?}", offer.event);
+    let text = body(&offer.event);
+    let number: String = text["Trade offer #".len()..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    let offer_event = offer.event["event_id"].as_str().expect("an event id");
+    t.player(partner).react(&t.room, offer_event, "✅").await;
+    let edits_of_offer = |viewer: &str| {
+        bot_messages(t.player(viewer), &t.room, &t.bot_user)
+            .into_iter()
+            .filter(|s| s.event["content"]["m.relates_to"]["event_id"] == offer_event)
+            .collect::<Vec<_>>()
+    };
+    wait_until("the offerer reads the acceptance", WAIT, async || {
+        edits_of_offer(from)
+            .iter()
+            .any(|s| s.decrypted && body(&s.event).contains(&format!("Accepted by: {partner}")))
+            .then_some(())
+    })
+    .await;
+    t.say(from, &format!("!catan trade confirm {number} {partner}"))
+        .await;
+    t.applied_once(before_version, "the confirmed trade").await;
+    let mut gave = [0; 5];
+    gave[give as usize] = -1;
+    gave[get as usize] = 1;
+    assert_eq!(change(&from_before, &t.hand(from).await), gave);
+    assert_eq!(
+        change(&partner_before, &t.hand(partner).await),
+        gave.map(|n| -n)
+    );
+    assert_eq!(t.hand(third).await, third_before);
+    let done = format!("Trade offer #{number} is done");
+    wait_until("the third player reads the offer done", WAIT, async || {
+        edits_of_offer(third)
+            .iter()
+            .any(|s| s.decrypted && body(&s.event).contains(&done))
+            .then_some(())
+    })
+    .await;
+}
+
+/// A discard after a 7: the player is told in their encrypted direct room how many cards,
+/// types the discard in the game room, and loses exactly those cards.
+async fn discard(t: &EncryptedTable, name: &str, cards: &Resources) {
+    let dm = t.dm(name).await;
+    let told = t.read(name, &dm, "You must discard").await;
+    assert!(told.decrypted, "{:?}", told.event);
+    assert!(
+        body(&told.event).contains(&format!("{} cards", cards.total())),
+        "{:?}",
+        told.event
+    );
+    let before = t.hand(name).await;
+    t.act(name, &Action::Discard(*cards)).await;
+    assert_eq!(change(&before, &t.hand(name).await), minus(cards));
+    let other = if name == "alice" { "bob" } else { "alice" };
+    assert!(
+        t.read(other, &t.room, &format!("{name} discarded"))
+            .await
+            .decrypted
+    );
+}
+
+/// Rolls measured by [`roll_latency`].
+const MEASURED_ROLLS: usize = 20;
+
+/// Not a check, a measurement (it asserts nothing about time): how long a roll takes to be
+/// seen by the player who rolled, in an encrypted room on loopback, from just before their
+/// client sends `!catan roll` (even rolls) or 🎲 on the turn message (odd rolls) to their
+/// client's sync bringing the bot's message with the dice (the turn message's edit or a new
+/// notice, whichever comes first); and for comparison, `!catan status` in the room to its
+/// answer arriving in the player's encrypted direct room. Prints median and p90. Run with
+/// `cargo test --test matrix_encrypted roll_latency -- --ignored --nocapture`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[ignore = "a measurement: run by hand, prints figures"]
+async fn roll_latency() {
+    let Some(t) = EncryptedTable::start(GAME_SEED).await else {
+        return;
+    };
+    t.play_setup().await;
+    // Each player's direct room, made by a first status answer (not measured).
+    let mut dms = std::collections::HashMap::new();
+    for name in ["alice", "bob", "carol"] {
+        t.say(name, "!catan status").await;
+        dms.insert(name.to_string(), t.dm(name).await);
+    }
+    let (mut typed, mut clicked, mut status) = (Vec::new(), Vec::new(), Vec::new());
+    while typed.len() + clicked.len() < MEASURED_ROLLS {
+        let (summary, game) = t.state().await;
+        let seat = game.waiting_for()[0];
+        let name = summary.players[seat as usize].1.clone();
+        let legal = game.legal_actions(seat);
+        if legal.contains(&Action::Roll) {
+            let by_text = typed.len() <= clicked.len();
+            let turn = t.turn_message().await;
+            let before = game.view(None).version;
+            let start = Instant::now();
+            if by_text {
+                t.say(&name, "!catan roll").await;
+            } else {
+                t.player(&name).react(&t.room, &turn, "🎲").await;
+            }
+            t.applied_once(before, "the roll").await;
+            let (a, b) = t.state().await.1.view(None).last_roll.expect("rolled");
+            let text = format!("{name} rolled {a} + {b} = {}", a + b);
+            let seen = seen_after(&t, &name, &t.room, &text, start).await;
+            let took = seen.duration_since(start);
+            if by_text { &mut typed } else { &mut clicked }.push(took);
+            // The status answer, at a quiet moment (the roll's messages are out).
+            let start = Instant::now();
+            t.say(&name, "!catan status").await;
+            let answered = seen_after(&t, &name, &dms[&name], "Your hand:", start).await;
+            status.push(answered.duration_since(start));
+        } else if let Some(action) = legal
+            .iter()
+            .find(|a| matches!(a, Action::Discard(_)))
+            .or_else(|| {
+                legal
+                    .iter()
+                    .find(|a| matches!(a, Action::MoveRobber { .. }))
+            })
+        {
+            t.act(&name, action).await;
+        } else {
+            t.act(&name, &Action::EndTurn).await;
+        }
+    }
+    let all: Vec<Duration> = typed.iter().chain(&clicked).copied().collect();
+    for (what, figures) in [
+        ("roll, all", &all),
+        ("roll by `!catan roll`", &typed),
+        ("roll by 🎲", &clicked),
+        ("`!catan status` → answer in the DM", &status),
+    ] {
+        println!(
+            "{what}: n={} median {:?} p90 {:?}",
+            figures.len(),
+            percentile(figures, 50),
+            percentile(figures, 90)
+        );
+    }
+    t.stop().await;
+}
+
+/// When `viewer`'s client first read a bot message in `room` containing `text`, among those
+/// its sync brought after `start`.
+async fn seen_after(
+    t: &EncryptedTable,
+    viewer: &str,
+    room: &str,
+    text: &str,
+    start: Instant,
+) -> Instant {
+    wait_until(&format!("{viewer} reads {text:?}"), WAIT, async || {
+        bot_messages(t.player(viewer), room, &t.bot_user)
+            .into_iter()
+            .find(|s| s.at >= start && body(&s.event).contains(text))
+            .map(|s| s.at)
+    })
+    .await
+}
+
+/// The `p`th percentile (nearest rank) of `figures`.
+fn percentile(figures: &[Duration], p: usize) -> Duration {
+    let mut sorted = figures.to_vec();
+    sorted.sort();
+    match sorted.len() {
+        0 => Duration::ZERO,
+        n => sorted[((n * p).div_ceil(100)).clamp(1, n) - 1],
+    }
 }

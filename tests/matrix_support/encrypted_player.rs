@@ -7,7 +7,7 @@
 //! Everything it sends to an encrypted room is encrypted by the SDK, as Element does.
 
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use matrix_sdk::authentication::matrix::MatrixSession;
 use matrix_sdk::config::{SyncSettings, SyncToken};
@@ -35,6 +35,8 @@ pub struct Seen {
     pub event: Value,
     /// It came encrypted (`m.room.encrypted` on the homeserver) and was decrypted.
     pub decrypted: bool,
+    /// When this client's sync brought it (for latency figures).
+    pub at: Instant,
 }
 
 /// An encrypting player and its background sync.
@@ -208,6 +210,7 @@ async fn sync_loop(client: Client, mut token: String, seen: Arc<Mutex<Vec<Seen>>
                 continue;
             }
         };
+        let at = Instant::now();
         token = response.next_batch;
         for room in response.rooms.invited.keys() {
             // A failed join (a race with the invite) is tried again by the next sync.
@@ -223,6 +226,7 @@ async fn sync_loop(client: Client, mut token: String, seen: Arc<Mutex<Vec<Seen>>
                     room: room.to_string(),
                     event: value,
                     decrypted: matches!(event.kind, TimelineEventKind::Decrypted(_)),
+                    at,
                 });
             }
         }

@@ -8,6 +8,7 @@
 #![allow(dead_code, unused_imports)]
 
 pub mod bot;
+pub mod encrypted_game;
 pub mod encrypted_player;
 pub mod player;
 pub mod synapse;
