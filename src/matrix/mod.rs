@@ -6,6 +6,8 @@
 //! - `inbound`: invites, `!catan …` commands, reactions and their removal → table inputs.
 //! - `deliver` / `format`: the table's replies → `m.notice` (HTML), `m.image`, edits.
 //! - `login`: the session and the SDK's store (crypto keys), one device for good.
+//! - `identity`: the bot's cross-signing identity and key backup, made once (its recovery key
+//!   printed once for the host), restored with that key if the store is lost.
 //! - `state`: what survives a restart (session, sync position, handled events, id mapping,
 //!   direct rooms, reactions); `ids`: Matrix ids as the table's numbers.
 //! - Shared with Discord (`crate::hosting`): the table handle, delivery order, debounced
@@ -21,6 +23,7 @@ mod deliver;
 mod error;
 mod format;
 mod help;
+mod identity;
 mod ids;
 mod inbound;
 mod login;
@@ -57,6 +60,12 @@ pub async fn serve(
         Duration::from_millis(settings.edit_debounce_ms),
     ));
     sync::prepare(&bot).await?;
+    // After a first sync: a new device has uploaded its keys by then.
+    match identity::establish(&bot.client, settings, &dir).await {
+        Ok(outcome) => tracing::debug!(?outcome, "the bot's Matrix identity"),
+        // The bot still plays; clients that trust only cross-signed devices may ignore it.
+        Err(e) => tracing::error!("{e}"),
+    }
     let outlet_bot = bot.clone();
     outlets.connect(
         Platform::Matrix,
