@@ -42,6 +42,10 @@ pub struct TimelineEvent {
     pub origin_server_ts: u64,
     /// Set on state events (a membership's user).
     pub state_key: Option<String>,
+    /// The homeserver's notes on the event; on a state event, `prev_content`: the state it
+    /// replaced (a membership before its change).
+    #[serde(default)]
+    pub unsigned: Value,
     /// Set when this is an `m.room.encrypted` event the bot has no keys for.
     #[serde(skip)]
     pub undecryptable: Option<Undecryptable>,
@@ -101,6 +105,7 @@ async fn dispatch(
         },
         "m.reaction" => reaction(bot, room, event).await,
         "m.room.redaction" => redaction(bot, room, event).await,
+        "m.room.member" => super::membership::handle(bot, room, event).await,
         "m.room.encrypted" => match &event.undecryptable {
             Some(why) => undecryptable(bot, room, event, why).await,
             None => Ok(()),
@@ -109,7 +114,7 @@ async fn dispatch(
     }
 }
 
-fn mark(bot: &MatrixBot, event: &TimelineEvent) -> Result<(), MatrixError> {
+pub(super) fn mark(bot: &MatrixBot, event: &TimelineEvent) -> Result<(), MatrixError> {
     Ok(bot.state().mark_seen(&event.event_id)?)
 }
 
@@ -150,7 +155,7 @@ async fn command(
 
 /// Runs one input on the table, in arrival order, and delivers its replies in the background
 /// (their order is kept by the delivery tickets).
-async fn play<F>(bot: &Arc<MatrixBot>, f: F) -> Result<(), MatrixError>
+pub(super) async fn play<F>(bot: &Arc<MatrixBot>, f: F) -> Result<(), MatrixError>
 where
     F: FnOnce(&mut Table, u64) -> Vec<Reply> + Send + 'static,
 {

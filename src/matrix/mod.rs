@@ -3,7 +3,11 @@
 //! `console/`. No game logic lives here.
 //!
 //! - `client`: the homeserver calls (post, edit, react, upload, join, direct rooms).
-//! - `inbound`: invites, `!catan …` commands, reactions and their removal → table inputs.
+//! - `inbound`: invites, `!catan …` commands, reactions and their removal → table inputs;
+//!   `membership`: players who leave the room or come back → the table's `player_left` /
+//!   `player_returned`.
+//! - `power`: what the room's power levels forbid the bot (posting, reacting, redacting),
+//!   told once per room and problem where someone can see it (the room, else the inviter).
 //! - `deliver` / `format`: the table's replies → `m.notice` (HTML), `m.image`, edits.
 //! - `login`: the session and the SDK's store (crypto keys), one device for good.
 //! - `identity`: the bot's cross-signing identity and key backup, made once (its recovery key
@@ -27,6 +31,8 @@ mod identity;
 mod ids;
 mod inbound;
 mod login;
+mod membership;
+mod power;
 mod state;
 mod sync;
 

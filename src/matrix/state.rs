@@ -46,6 +46,11 @@ enum Entry {
     Seen { event: String },
     /// A turn message the bot posted: 🎲 🛒 ✅ 🃏 on it are actions.
     TurnMessage { event: String },
+    /// Who invited the bot to a room (told when the bot cannot post there).
+    Inviter { room: String, user: String },
+    /// What the bot may not do in a room and has told someone (`power.rs`): the whole list,
+    /// replacing the room's last one (a problem fixed and back is told again).
+    Told { room: String, problems: Vec<String> },
     /// Where the next sync starts, and the homeserver time of the newest event handled
     /// until then (older events are never handled again, whatever the sync brings).
     Sync {
@@ -76,6 +81,8 @@ pub struct State {
     reaction_order: VecDeque<String>,
     seen: Bounded,
     turn_messages: Bounded,
+    inviters: HashMap<String, String>,
+    told: HashMap<String, Vec<String>>,
     sync_token: Option<String>,
     handled_until_ms: u64,
 }
@@ -96,6 +103,8 @@ impl State {
             reaction_order: VecDeque::new(),
             seen: Bounded::new(SEEN_KEPT),
             turn_messages: Bounded::new(TURN_MESSAGES_KEPT),
+            inviters: HashMap::new(),
+            told: HashMap::new(),
             sync_token: None,
             handled_until_ms: 0,
         };
@@ -153,6 +162,15 @@ impl State {
             }
             Entry::Seen { event } => self.seen.insert(event),
             Entry::TurnMessage { event } => self.turn_messages.insert(event),
+            Entry::Inviter { room, user } => {
+                self.inviters.insert(room, user);
+            }
+            Entry::Told { room, problems } if problems.is_empty() => {
+                self.told.remove(&room);
+            }
+            Entry::Told { room, problems } => {
+                self.told.insert(room, problems);
+            }
             Entry::Sync {
                 token,
                 handled_until_ms,
@@ -208,6 +226,18 @@ impl State {
                 .iter()
                 .map(|e| Entry::TurnMessage { event: e.clone() }),
         );
+        let mut inviters: Vec<_> = self.inviters.iter().collect();
+        inviters.sort();
+        entries.extend(inviters.into_iter().map(|(room, user)| Entry::Inviter {
+            room: room.clone(),
+            user: user.clone(),
+        }));
+        let mut told: Vec<_> = self.told.iter().collect();
+        told.sort();
+        entries.extend(told.into_iter().map(|(room, problems)| Entry::Told {
+            room: room.clone(),
+            problems: problems.clone(),
+        }));
         if let Some(token) = &self.sync_token {
             entries.push(Entry::Sync {
                 token: token.clone(),
@@ -319,6 +349,37 @@ impl State {
         })
     }
 
+    /// Who invited the bot to `room`, if it was invited since this was recorded.
+    pub fn inviter(&self, room: &str) -> Option<&str> {
+        self.inviters.get(room).map(String::as_str)
+    }
+
+    pub fn remember_inviter(&mut self, room: &str, user: &str) -> std::io::Result<()> {
+        if self.inviter(room) == Some(user) {
+            return Ok(());
+        }
+        self.record(Entry::Inviter {
+            room: room.to_string(),
+            user: user.to_string(),
+        })
+    }
+
+    /// The problems with `room`'s power levels someone was told of (and not fixed since).
+    pub fn told(&self, room: &str) -> &[String] {
+        self.told.get(room).map_or(&[], Vec::as_slice)
+    }
+
+    /// Records the problems of `room` that stand told now (an empty list: none).
+    pub fn set_told(&mut self, room: &str, problems: &[String]) -> std::io::Result<()> {
+        if self.told(room) == problems {
+            return Ok(());
+        }
+        self.record(Entry::Told {
+            room: room.to_string(),
+            problems: problems.to_vec(),
+        })
+    }
+
     pub fn sync_token(&self) -> Option<&str> {
         self.sync_token.as_deref()
     }
@@ -386,6 +447,10 @@ mod tests {
             s.remember_dm("@a:hs", "!dm:hs").unwrap();
             s.mark_seen("$e1").unwrap();
             s.remember_turn_message("$t").unwrap();
+            s.remember_inviter("!room:hs", "@a:hs").unwrap();
+            s.set_told("!room:hs", &["react".into()]).unwrap();
+            s.set_told("!other:hs", &["post".into()]).unwrap();
+            s.set_told("!other:hs", &[]).unwrap();
             s.save_sync_token("s1", 5).unwrap();
             s.save_sync_token("s2", 9).unwrap();
             s.remember_reaction(
@@ -413,6 +478,9 @@ mod tests {
         assert_eq!(s.sync_token(), Some("s2"));
         assert_eq!(s.handled_until_ms(), 9);
         assert_eq!(s.reaction("$r").map(|r| r.key.as_str()), Some("✅"));
+        assert_eq!(s.inviter("!room:hs"), Some("@a:hs"));
+        assert_eq!(s.told("!room:hs"), ["react".to_string()]);
+        assert!(s.told("!other:hs").is_empty(), "fixed since");
     }
 
     #[test]

@@ -24,6 +24,8 @@ use super::bot::MatrixBot;
 use super::client;
 use super::error::MatrixError;
 use super::inbound::{self, TimelineEvent};
+use super::power;
+use serde_json::Value;
 
 /// How long one `/sync` waits for news on the homeserver.
 const SYNC_WAIT: Duration = Duration::from_secs(30);
@@ -52,9 +54,7 @@ pub async fn prepare(bot: &Arc<MatrixBot>) -> Result<(), MatrixError> {
         return Ok(());
     }
     let now = sync_until_answered(&bot.client, None, Duration::ZERO).await;
-    for room in now.rooms.invited.keys() {
-        inbound::accept_invite(bot, room.as_str()).await;
-    }
+    accept_invites(bot, &now).await;
     if first_start {
         bot.state().save_sync_token(&now.next_batch, 0)?;
     }
@@ -64,6 +64,7 @@ pub async fn prepare(bot: &Arc<MatrixBot>) -> Result<(), MatrixError> {
 /// Syncs and handles what each answer brings, for ever (returns only when the state log
 /// cannot be written).
 pub async fn run(bot: &Arc<MatrixBot>) -> Result<(), MatrixError> {
+    power::check_all(bot).await;
     loop {
         let since = bot.state().sync_token().map(str::to_string);
         let response = sync_until_answered(&bot.client, since, SYNC_WAIT).await;
@@ -106,9 +107,7 @@ async fn sync_until_answered(
 /// Handles one sync answer: invites, then each room's new events in order; then saves the
 /// position (an event handled before a crash is skipped when the batch comes again).
 async fn handle(bot: &Arc<MatrixBot>, response: SyncResponse) -> Result<(), MatrixError> {
-    for room in response.rooms.invited.keys() {
-        inbound::accept_invite(bot, room.as_str()).await;
-    }
+    accept_invites(bot, &response).await;
     let handled_until = bot.state().handled_until_ms();
     let mut newest = handled_until;
     for (room_id, joined) in &response.rooms.joined {
@@ -132,9 +131,28 @@ async fn handle(bot: &Arc<MatrixBot>, response: SyncResponse) -> Result<(), Matr
             newest = newest.max(event.origin_server_ts);
             inbound::handle_event(bot, room, event).await;
         }
+        if power::may_change(bot, joined)
+            && let Some(sdk_room) = bot.client.get_room(room_id)
+        {
+            power::check(bot, &sdk_room).await;
+        }
     }
     bot.state().save_sync_token(&response.next_batch, newest)?;
     Ok(())
+}
+
+/// Joins the rooms the bot is invited to, remembering who invited it to each.
+async fn accept_invites(bot: &MatrixBot, response: &SyncResponse) {
+    for (room, invited) in &response.rooms.invited {
+        let state: Vec<Value> = invited
+            .invite_state
+            .events
+            .iter()
+            .filter_map(|e| serde_json::from_str(e.json().get()).ok())
+            .collect();
+        power::remember_inviter(bot, room.as_str(), &state);
+        inbound::accept_invite(bot, room.as_str()).await;
+    }
 }
 
 /// Drops the undecryptable events sent before the bot's own join in this batch (the first

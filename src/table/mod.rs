@@ -235,6 +235,29 @@ impl Table {
         dispatch::reaction_removed(self, caller, message_id, reaction)
     }
 
+    /// `user` left `place` (on Matrix: left the room, or was kicked or banned). In a lobby they
+    /// are unseated; in a running game their seat is treated like an absent player's, by the
+    /// game's `afk` setting. Once: a leave already known changes nothing and says nothing.
+    pub fn player_left(&mut self, place: PlaceId, user: UserId) -> Vec<Reply> {
+        let _lang = i18n::scope(self.lang_in(place));
+        let replies = dispatch::player_left(self, place, user);
+        self.forget_finished(replies)
+    }
+
+    /// `user` is in `place` again after a leave: the place is told; a move of theirs takes the
+    /// seat back from a bot standing in.
+    pub fn player_returned(&mut self, place: PlaceId, user: UserId) -> Vec<Reply> {
+        let _lang = i18n::scope(self.lang_in(place));
+        dispatch::player_returned(self, place, user)
+    }
+
+    /// The language of the game in `place`, else the host's default.
+    fn lang_in(&self, place: PlaceId) -> Lang {
+        self.by_place
+            .get(&place)
+            .map_or(self.options.default_lang, |id| self.lang_of(*id))
+    }
+
     /// The adapter reports the message id under which a ReplyKind::TradeOffer reply was posted
     /// (stored durably so reactions keep working after a restart).
     pub fn offer_posted(&mut self, game: u64, offer: u32, message_id: u64) {

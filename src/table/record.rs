@@ -63,6 +63,10 @@ pub struct GameMeta {
     /// across a restart.
     #[serde(default)]
     pub bot_offered: Option<(Seat, u32)>,
+    /// Players who left the game's place mid-game and have not come back (see
+    /// `dispatch::departures`): a repeated leave changes nothing.
+    #[serde(default)]
+    pub left: Vec<UserId>,
 }
 
 /// What the start fixed.
@@ -273,6 +277,7 @@ mod tests {
             live_messages: Vec::new(),
             bots: Vec::new(),
             stand_ins: Vec::new(),
+            left: Vec::new(),
             bot_offered: None,
             finished: false,
         };
@@ -396,6 +401,7 @@ mod tests {
             live_messages: vec![(LiveSlot::Turn, 44)],
             bots: Vec::new(),
             stand_ins: Vec::new(),
+            left: Vec::new(),
             bot_offered: None,
             finished: true,
         }))
@@ -436,6 +442,7 @@ mod tests {
             live_messages: Vec::new(),
             bots: Vec::new(),
             stand_ins: Vec::new(),
+            left: Vec::new(),
             bot_offered: None,
             finished: false,
         });

@@ -68,6 +68,7 @@ impl From<GameMetaV1> for GameMeta {
             live_messages: m.live_messages,
             bots: Vec::new(),
             stand_ins: Vec::new(),
+            left: Vec::new(),
             bot_offered: None,
         }
     }

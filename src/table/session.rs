@@ -622,6 +622,7 @@ mod tests {
             live_messages: Vec::new(),
             bots: Vec::new(),
             stand_ins: Vec::new(),
+            left: Vec::new(),
             bot_offered: None,
         }
     }

@@ -24,6 +24,7 @@ use super::timer;
 mod actions;
 mod bots;
 mod buttons;
+mod departures;
 mod helper_moves;
 mod info;
 mod menus;
@@ -45,6 +46,7 @@ use trades::*;
 use turn_message::*;
 
 pub use buttons::button;
+pub use departures::{player_left, player_returned};
 pub use menus::choice;
 pub use seating::expire_lobbies;
 pub use suggest::suggest;

@@ -118,6 +118,7 @@ pub(super) fn new_lobby(
         live_messages: Vec::new(),
         bots: Vec::new(),
         stand_ins: Vec::new(),
+        left: Vec::new(),
         bot_offered: None,
         finished: false,
     };

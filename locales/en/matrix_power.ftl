@@ -1,0 +1,5 @@
+# matrix/power.rs: what a room's power levels forbid the bot, told once ($have: the bot's
+# power level, $need: the level the action needs; $room: the room's name).
+mx-power-cannot-react = ⚠️ I can't add reactions in this room: my power level is { $have } and reactions need { $need }. So the turn message's 🎲 🛒 ✅ 🃏 and the ✅ ❌ on trade offers are missing; typed commands still work. A room admin can fix it in Room settings → Roles & Permissions: "Send reactions" at { $have }, or give me power level { $need }.
+mx-power-cannot-redact = ⚠️ I can't remove my own reactions in this room: my power level is { $have } and removing messages needs { $need }. So closed trade offers keep their ✅ ❌. A room admin can fix it in Room settings → Roles & Permissions: "Remove messages sent by me" at { $have }, or give me power level { $need }.
+mx-power-cannot-post = ⚠️ I can't post in the room "{ $room }" that you invited me to: my power level is { $have } and messages need { $need }. So I can't host Catan there. A room admin can fix it in Room settings → Roles & Permissions: "Send messages" at { $have }, or give me power level { $need }.
