@@ -9,6 +9,7 @@ pub const HOMESERVER_ENV: &str = "MATRIX_HOMESERVER";
 pub const USER_ENV: &str = "MATRIX_USER";
 pub const PASSWORD_ENV: &str = "MATRIX_PASSWORD";
 pub const ACCESS_TOKEN_ENV: &str = "MATRIX_ACCESS_TOKEN";
+pub const RECOVERY_KEY_ENV: &str = "MATRIX_RECOVERY_KEY";
 
 /// The section as written.
 #[derive(Debug, Deserialize, Default)]
@@ -18,6 +19,7 @@ pub(super) struct RawMatrix {
     user: Option<String>,
     password: Option<String>,
     access_token: Option<String>,
+    recovery_key: Option<String>,
     rooms: Vec<String>,
     edit_debounce_ms: Option<u64>,
 }
@@ -29,6 +31,7 @@ pub struct MatrixEnv {
     pub user: Option<String>,
     pub password: Option<String>,
     pub access_token: Option<String>,
+    pub recovery_key: Option<String>,
 }
 
 impl MatrixEnv {
@@ -39,6 +42,7 @@ impl MatrixEnv {
             user: var(USER_ENV),
             password: var(PASSWORD_ENV),
             access_token: var(ACCESS_TOKEN_ENV),
+            recovery_key: var(RECOVERY_KEY_ENV),
         }
     }
 
@@ -64,6 +68,22 @@ impl std::fmt::Debug for MatrixLogin {
     }
 }
 
+/// The recovery key the bot printed at its first start, given back by the host so that a bot
+/// whose crypto store was lost gets its identity and key backup back.
+#[derive(Clone, PartialEq, Eq)]
+pub struct RecoveryKey {
+    pub key: String,
+    /// Where it came from, for the line that says it did not fit.
+    pub from: Source,
+}
+
+impl std::fmt::Debug for RecoveryKey {
+    // Never print a secret into a log.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "RecoveryKey(…, from {})", self.from)
+    }
+}
+
 /// The Matrix account the bot runs as, and where it plays.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MatrixConfig {
@@ -74,6 +94,8 @@ pub struct MatrixConfig {
     pub login: MatrixLogin,
     /// Where the login came from, for the one line that says it was refused.
     pub login_source: Source,
+    /// Only needed to restore a lost crypto store (see `matrix/identity.rs`).
+    pub recovery_key: Option<RecoveryKey>,
     /// Rooms the bot accepts invites to and plays in (room ids or aliases); empty = any room
     /// it is invited to.
     pub rooms: Vec<String>,
@@ -136,11 +158,14 @@ pub(super) fn resolve(
         (None, Some((p, from))) => (MatrixLogin::Password(p), from),
         (None, None) => return Err(missing("matrix.password")),
     };
+    let recovery_key = pick(&env.recovery_key, RECOVERY_KEY_ENV, raw.recovery_key)
+        .map(|(key, from)| RecoveryKey { key, from });
     Ok(Some(MatrixConfig {
         homeserver: homeserver.trim_end_matches('/').to_string(),
         user,
         login,
         login_source,
+        recovery_key,
         rooms: raw.rooms,
         edit_debounce_ms: raw.edit_debounce_ms.unwrap_or(1000),
     }))
@@ -182,6 +207,35 @@ mod tests {
             !format!("{c:?}").contains("tok"),
             "secrets stay out of logs"
         );
+    }
+
+    #[test]
+    fn the_recovery_key_is_optional_kept_secret_and_env_wins() {
+        let section = "homeserver = \"https://h\"\nuser = \"@c:h\"\npassword = \"pw\"";
+        let c = resolve(Some(raw(section)), &MatrixEnv::default(), &file())
+            .unwrap()
+            .unwrap();
+        assert_eq!(c.recovery_key, None);
+        let with_key = format!("{section}\nrecovery_key = \"EsTa bcDE secret\"");
+        let c = resolve(Some(raw(&with_key)), &MatrixEnv::default(), &file())
+            .unwrap()
+            .unwrap();
+        let key = c.recovery_key.clone().expect("a recovery key");
+        assert_eq!((key.key.as_str(), key.from), ("EsTa bcDE secret", file()));
+        assert!(
+            !format!("{c:?}").contains("secret"),
+            "secrets stay out of logs"
+        );
+        let env = MatrixEnv {
+            recovery_key: Some("EsTf romEnv".into()),
+            ..Default::default()
+        };
+        let c = resolve(Some(raw(&with_key)), &env, &file())
+            .unwrap()
+            .unwrap();
+        let key = c.recovery_key.expect("a recovery key");
+        assert_eq!(key.key, "EsTf romEnv");
+        assert_eq!(key.from, Source::Env(RECOVERY_KEY_ENV));
     }
 
     #[test]

@@ -11,7 +11,7 @@ mod discord;
 mod matrix;
 
 pub use discord::{DiscordEnv, SHARD_COUNT_ENV, SHARDS_ENV, ShardRange, Sharding};
-pub use matrix::{MatrixConfig, MatrixEnv, MatrixLogin};
+pub use matrix::{MatrixConfig, MatrixEnv, MatrixLogin, RecoveryKey};
 
 /// Where the bot looks for its configuration when `--config` is not given.
 pub const DEFAULT_CONFIG_PATH: &str = "config.toml";

@@ -29,8 +29,13 @@ pub const SERENITY_RETRY_S: u64 = 5;
 /// Where serenity logs its connection attempts.
 const SERENITY_BRIDGE: &str = "serenity::gateway::bridge";
 /// matrix-sdk warns "no backup key was found" after every sync while key backup is not set
-/// up (the bot does not set it up yet): noise in the host's log, shown only at `error`.
+/// up (a bot with an access token only, or a lost store without its recovery key, which the
+/// log says once at start): noise in the host's log, shown only at `error`.
 const MATRIX_BACKUPS: &str = "matrix_sdk_crypto::backups=error";
+/// matrix-sdk logs every failed request as an error in its own debug form before handing it
+/// back (a refused login, the expected first answer of the password check that setting up
+/// cross-signing needs): the adapter says what failed, in words, where it matters.
+const MATRIX_REQUESTS: &str = "matrix_sdk::http_client=off";
 
 /// What the watch layer saw of serenity's gateway connection.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,12 +53,14 @@ pub fn init(level: &str, format: LogFormat) -> UnboundedReceiver<Link> {
     let directives = match std::env::var("RUST_LOG") {
         Ok(custom) if custom.contains("serenity") => custom,
         Ok(custom) if !custom.trim().is_empty() => format!("{custom},{SERENITY_BRIDGE}=error"),
-        _ => format!("warn,{SERENITY_BRIDGE}=error,{MATRIX_BACKUPS},catan_bot={level}"),
+        _ => format!(
+            "warn,{SERENITY_BRIDGE}=error,{MATRIX_BACKUPS},{MATRIX_REQUESTS},catan_bot={level}"
+        ),
     };
     let filter = EnvFilter::try_new(&directives).unwrap_or_else(|e| {
         eprintln!("RUST_LOG is not understood ({e}); using the configured log_level");
         EnvFilter::new(format!(
-            "warn,{SERENITY_BRIDGE}=error,{MATRIX_BACKUPS},catan_bot={level}"
+            "warn,{SERENITY_BRIDGE}=error,{MATRIX_BACKUPS},{MATRIX_REQUESTS},catan_bot={level}"
         ))
     });
     let lines: Box<dyn Layer<_> + Send + Sync> = match format {

@@ -15,13 +15,13 @@ pub enum MatrixError {
     BadId(String),
     #[error("the Matrix adapter's state in the data directory failed: {0}")]
     State(#[from] std::io::Error),
-    #[error(
-        "the homeserver {homeserver} refused the login of {user} (from {from}): {reason}; check \
-         the password or create a new access token"
-    )]
+    /// The one line a host sees when the homeserver says no (what, and what to check).
+    #[error("{}", refused_line(homeserver, user, *with_token, from, reason))]
     LoginRefused {
         homeserver: String,
         user: String,
+        /// An access token was refused (else a password).
+        with_token: bool,
         from: Source,
         reason: String,
     },
@@ -33,6 +33,28 @@ pub enum MatrixError {
     UnknownRoom(String),
     #[error(transparent)]
     Host(#[from] HostError),
+}
+
+fn refused_line(
+    homeserver: &str,
+    user: &str,
+    with_token: bool,
+    from: &Source,
+    reason: &str,
+) -> String {
+    if with_token {
+        format!(
+            "the homeserver {homeserver} refused the access token of {user} from {from} \
+             ({reason}): make a new access token for the bot's account, or give its password \
+             instead"
+        )
+    } else {
+        format!(
+            "the homeserver {homeserver} refused the login of {user} with the password from \
+             {from} ({reason}): check that password, and that {user} exists on {homeserver} and \
+             is not deactivated"
+        )
+    }
 }
 
 impl From<matrix_sdk::HttpError> for MatrixError {

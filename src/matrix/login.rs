@@ -66,6 +66,7 @@ fn classify(settings: &MatrixConfig, e: &matrix_sdk::HttpError) -> Failure {
             Failure::Fatal(MatrixError::LoginRefused {
                 homeserver: settings.homeserver.clone(),
                 user: settings.user.clone(),
+                with_token: matches!(settings.login, MatrixLogin::AccessToken(_)),
                 from: settings.login_source.clone(),
                 reason: api.to_string(),
             })

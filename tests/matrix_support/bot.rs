@@ -27,6 +27,7 @@ pub fn settings(synapse: &Synapse, account: &Account) -> MatrixConfig {
         user: account.user_id.clone(),
         login: MatrixLogin::Password(account.password.clone()),
         login_source: Source::Default,
+        recovery_key: None,
         rooms: Vec::new(),
         edit_debounce_ms: 50,
     }
