@@ -4,7 +4,7 @@
 //! processes (`sync.rs`) and keeps it in its store across restarts.
 
 use matrix_sdk::Client;
-use matrix_sdk::attachment::{AttachmentConfig, AttachmentInfo, BaseImageInfo};
+use matrix_sdk::attachment::{AttachmentConfig, AttachmentInfo, BaseImageInfo, Thumbnail};
 use matrix_sdk::ruma::api::client::keys::get_keys;
 use matrix_sdk::ruma::api::client::profile::get_profile;
 use matrix_sdk::ruma::api::client::redact::redact_event;
@@ -19,7 +19,9 @@ use matrix_sdk::ruma::{EventId, OwnedRoomId, OwnedUserId, RoomId, TransactionId,
 use serde_json::{Value, json};
 
 use super::error::MatrixError;
+use super::format::Mention;
 use super::sync;
+use crate::hosting::pictures;
 
 /// A message's text: plain `body` and HTML `formatted_body`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -141,6 +143,20 @@ pub async fn post_file(
     name: &str,
     bytes: Vec<u8>,
 ) -> Result<String, MatrixError> {
+    post_image(client, room, name, bytes, None).await
+}
+
+/// Like [`post_file`], with a thumbnail for an image: Element shows the thumbnail inline and
+/// the full picture when clicked, so a board does not fill the scroll-back. The thumbnail is
+/// uploaded (encrypted in an encrypted room) with the image; the event's `info` carries its
+/// size and source.
+pub async fn post_image(
+    client: &Client,
+    room: &str,
+    name: &str,
+    bytes: Vec<u8>,
+    thumbnail: Option<pictures::Thumbnail>,
+) -> Result<String, MatrixError> {
     let is_png = name.ends_with(".png");
     let mime = if is_png {
         mime::IMAGE_PNG
@@ -158,11 +174,23 @@ pub async fn post_file(
             size: UInt::new(bytes.len() as u64),
             ..BaseImageInfo::default()
         }));
+        config = config.thumbnail(thumbnail.map(sdk_thumbnail));
     }
     let sent = sync::room(client, room)?
         .send_attachment(name, &mime, bytes, config)
         .await?;
     Ok(sent.event_id.to_string())
+}
+
+/// A PNG thumbnail as the SDK sends it.
+fn sdk_thumbnail(t: pictures::Thumbnail) -> Thumbnail {
+    Thumbnail {
+        content_type: mime::IMAGE_PNG,
+        width: UInt::from(t.width),
+        height: UInt::from(t.height),
+        size: UInt::new(t.png.len() as u64).unwrap_or(UInt::MAX),
+        data: t.png,
+    }
 }
 
 /// Width and height from a PNG's header (0, 0 if it is not one).
@@ -212,6 +240,28 @@ async fn has_device_keys(client: &Client, user: &UserId) -> Result<bool, MatrixE
         .device_keys
         .get(user)
         .is_some_and(|devices| !devices.is_empty()))
+}
+
+/// `user` as a mention in `room`: their display name there (the SDK's member list, asked of
+/// the homeserver once if it is not loaded), else their id's local part.
+pub async fn mention(client: &Client, room: &str, user: &str) -> Mention {
+    let name = match (sync::room(client, room), user_id(user)) {
+        (Ok(room), Ok(id)) => match room.get_member(&id).await {
+            Ok(Some(member)) => Some(member.name().to_string()),
+            Ok(None) => None,
+            Err(e) => {
+                tracing::debug!(user, "the member's name could not be read: {e}");
+                None
+            }
+        },
+        _ => None,
+    };
+    Mention {
+        user_id: user.to_string(),
+        name: name
+            .filter(|n| !n.trim().is_empty())
+            .unwrap_or_else(|| super::bot::local_part(user)),
+    }
 }
 
 /// The user's display name, if they set one.

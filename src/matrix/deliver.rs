@@ -1,7 +1,10 @@
 //! Posting the table's replies in Matrix.
 //!
-//! - Public replies are `m.notice`s in the game's room; the board goes first as an `m.image`,
-//!   so the newest message is the text that pings.
+//! - Public replies are `m.notice`s in the game's room; the board goes first as an `m.image`
+//!   with a thumbnail (Element shows that inline), so the newest message is the text that
+//!   pings. Mentions are real: `m.mentions`, a pill, the player's name in the body.
+//! - In setup the turn message comes with a board once per round, not after every piece
+//!   (`pictures::worth_posting`): every picture stays in the room's scroll-back.
 //! - The lobby and the live turn message are posted once and then edited in place
 //!   (`m.replace`, debounced). A turn start gets the turn reactions (🎲 🛒 ✅ 🃏) players
 //!   click; a trade offer gets ✅ ❌.
@@ -13,11 +16,11 @@ use std::sync::Arc;
 use super::bot::MatrixBot;
 use super::client::{self, Text};
 use super::error::MatrixError;
-use super::format::{TURN_REACTIONS, reply_text};
+use super::format::{Mention, TURN_REACTIONS, reply_text};
 use super::ids::Kind;
 use crate::hosting::delivery_order::OrderedReplies;
 use crate::hosting::offers::{self, OfferMessage, PostedInBatch};
-use crate::hosting::pictures::draw;
+use crate::hosting::pictures::{Drawn, draw_with_thumbnail, worth_posting};
 use crate::table::{Audience, LiveSlot, Reply, ReplyKind};
 
 /// The reactions players answer a trade offer with (accept, decline).
@@ -28,7 +31,11 @@ const OFFER_REACTIONS: [&str; 2] = ["✅", "❌"];
 pub async fn deliver(bot: &Arc<MatrixBot>, batch: OrderedReplies) {
     let mut drawn = Vec::with_capacity(batch.replies.len());
     for reply in &batch.replies {
-        drawn.push(draw(reply).await);
+        drawn.push(if keeps_board(reply) {
+            draw_with_thumbnail(reply).await
+        } else {
+            None
+        });
     }
     batch.wait_turn().await;
     let mut posted = PostedInBatch::default();
@@ -39,21 +46,41 @@ pub async fn deliver(bot: &Arc<MatrixBot>, batch: OrderedReplies) {
     }
 }
 
+/// Whether a reply's board is posted at all: a live message's only at a setup round's edge
+/// (the room keeps every picture; a request for the board always gets it).
+fn keeps_board(reply: &Reply) -> bool {
+    match &reply.image {
+        Some(picture) if reply.kind.live_slot().is_some() => worth_posting(picture),
+        _ => true,
+    }
+}
+
 /// The Matrix id of a table number, or an error naming it.
 fn id(bot: &MatrixBot, number: u64) -> Result<String, MatrixError> {
     bot.id_of(number)
         .ok_or_else(|| MatrixError::BadId(format!("no Matrix id is known for {number}")))
 }
 
-fn text(bot: &MatrixBot, reply: &Reply, on_turn_message: bool) -> Text {
-    let mentions: Vec<String> = reply.mention.iter().filter_map(|u| bot.id_of(*u)).collect();
+/// A reply's text for `room`, its mentions named as the room knows them.
+async fn text(bot: &MatrixBot, room: &str, reply: &Reply, on_turn_message: bool) -> Text {
+    let mut mentions: Vec<Mention> = Vec::with_capacity(reply.mention.len());
+    for user in reply.mention.iter().filter_map(|u| bot.id_of(*u)) {
+        mentions.push(client::mention(&bot.client, room, &user).await);
+    }
     reply_text(reply, &mentions, on_turn_message)
+}
+
+/// Posts a board with its thumbnail.
+async fn post_board(bot: &MatrixBot, room: &str, drawn: Drawn) -> Result<(), MatrixError> {
+    client::post_image(&bot.client, room, "board.png", drawn.png, drawn.thumbnail)
+        .await
+        .map(drop)
 }
 
 async fn deliver_one(
     bot: &Arc<MatrixBot>,
     reply: &Reply,
-    png: Option<Vec<u8>>,
+    png: Option<Drawn>,
     posted: &mut PostedInBatch,
 ) -> Result<(), MatrixError> {
     let room = match reply.audience {
@@ -74,8 +101,8 @@ async fn deliver_one(
             };
             match (event, found) {
                 (Some(event), _) => {
-                    bot.edits
-                        .submit((room.clone(), event.clone()), text(bot, reply, false));
+                    let text = text(bot, &room, reply, false).await;
+                    bot.edits.submit((room.clone(), event.clone()), text);
                     if offers::is_closed(reply) {
                         take_back_reactions(bot, &room, &event).await;
                     }
@@ -85,19 +112,20 @@ async fn deliver_one(
                     post_offer(bot, &room, reply, *game, *offer).await.map(drop)
                 }
                 // Nothing to edit and nothing to answer: the news alone, with no reactions.
-                (None, _) => client::post(&bot.client, &room, &text(bot, reply, false))
-                    .await
-                    .map(drop),
+                (None, _) => {
+                    let text = text(bot, &room, reply, false).await;
+                    client::post(&bot.client, &room, &text).await.map(drop)
+                }
             }
         }
         kind if reply.is_public() && kind.live_slot().is_some() => {
             post_or_edit_live(bot, &room, reply, png).await
         }
         kind => {
-            if let Some(png) = png {
-                client::post_file(&bot.client, &room, "board.png", png).await?;
+            if let Some(drawn) = png {
+                post_board(bot, &room, drawn).await?;
             }
-            client::post(&bot.client, &room, &text(bot, reply, false)).await?;
+            client::post(&bot.client, &room, &text(bot, &room, reply, false).await).await?;
             if let ReplyKind::GameEnd {
                 dice_chart: Some(chart),
                 ..
@@ -119,7 +147,7 @@ async fn post_or_edit_live(
     bot: &Arc<MatrixBot>,
     room: &str,
     reply: &Reply,
-    png: Option<Vec<u8>>,
+    png: Option<Drawn>,
 ) -> Result<(), MatrixError> {
     let (Some(game), Some(slot)) = (reply.game, reply.kind.live_slot()) else {
         return Ok(());
@@ -136,14 +164,14 @@ async fn post_or_edit_live(
     if let Some(event) = known {
         // A board changed mid-turn shows with the next turn start (or `!catan board`): an
         // edit cannot carry an image, and a new picture per build would flood the room.
-        bot.edits
-            .submit((room.to_string(), event), text(bot, reply, on_turn));
+        let text = text(bot, room, reply, on_turn).await;
+        bot.edits.submit((room.to_string(), event), text);
         return Ok(());
     }
-    if let Some(png) = png {
-        client::post_file(&bot.client, room, "board.png", png).await?;
+    if let Some(drawn) = png {
+        post_board(bot, room, drawn).await?;
     }
-    let event = client::post(&bot.client, room, &text(bot, reply, on_turn)).await?;
+    let event = client::post(&bot.client, room, &text(bot, room, reply, on_turn).await).await?;
     let number = bot.number(Kind::Event, &event)?;
     if on_turn {
         bot.state().remember_turn_message(&event)?;
@@ -170,7 +198,7 @@ async fn post_offer(
     game: u64,
     offer: u32,
 ) -> Result<u64, MatrixError> {
-    let event = client::post(&bot.client, room, &text(bot, reply, false)).await?;
+    let event = client::post(&bot.client, room, &text(bot, room, reply, false).await).await?;
     let number = bot.number(Kind::Event, &event)?;
     bot.table
         .call(move |t| t.offer_posted(game, offer, number))

@@ -1,6 +1,7 @@
 //! How the table's replies read in a Matrix room: `m.notice` text with a plain `body` and an
-//! HTML `formatted_body`, players pinged with mention pills, and hints in Matrix's own terms
-//! (reactions on the turn message, `!catan …` commands for the rest).
+//! HTML `formatted_body`, players pinged with real mentions (`m.mentions`, a pill in the HTML,
+//! their display name in the plain `body` that notifications show), and hints in Matrix's own
+//! terms (reactions on the turn message, `!catan …` commands for the rest).
 
 use crate::table::typed_hints::typed_hint;
 use crate::table::{Hint, Reply};
@@ -42,15 +43,26 @@ fn hint(h: &Hint, on_turn_message: bool) -> String {
     }
 }
 
-/// A reply as Matrix text. `mentions` are the full user ids of `reply.mention`.
-pub fn reply_text(reply: &Reply, mentions: &[String], on_turn_message: bool) -> Text {
+/// A user a message pings: their Matrix id and the name a reader knows them by.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mention {
+    /// `@carol:example.org`
+    pub user_id: String,
+    /// Their display name in the room (else the id's local part): what the `body` shows, so
+    /// a notification reads "carol", not a raw id.
+    pub name: String,
+}
+
+/// A reply as Matrix text. `mentions` are the users of `reply.mention`.
+pub fn reply_text(reply: &Reply, mentions: &[Mention], on_turn_message: bool) -> Text {
     // Our words around the table's text are in the reply's language.
     let _lang = crate::i18n::scope(reply.lang);
     let mut plain = String::new();
     let mut html = String::new();
     if !mentions.is_empty() {
-        let pills: Vec<String> = mentions.iter().map(|u| pill(u)).collect();
-        plain.push_str(&mentions.join(" "));
+        let pills: Vec<String> = mentions.iter().map(pill).collect();
+        let names: Vec<&str> = mentions.iter().map(|m| m.name.as_str()).collect();
+        plain.push_str(&names.join(" "));
         plain.push('\n');
         html.push_str(&pills.join(" "));
         html.push_str("<br>");
@@ -81,7 +93,7 @@ pub fn reply_text(reply: &Reply, mentions: &[String], on_turn_message: bool) -> 
     Text {
         plain,
         html,
-        mentions: mentions.to_vec(),
+        mentions: mentions.iter().map(|m| m.user_id.clone()).collect(),
     }
 }
 
@@ -94,16 +106,13 @@ pub fn text(markdown: &str) -> Text {
     }
 }
 
-fn pill(user: &str) -> String {
-    let shown = user
-        .trim_start_matches('@')
-        .split(':')
-        .next()
-        .unwrap_or(user);
+/// A mention pill: a matrix.to link to the user, showing their name (Element draws it as a
+/// pill with their avatar).
+fn pill(mention: &Mention) -> String {
     format!(
         "<a href=\"https://matrix.to/#/{}\">{}</a>",
-        escape(user),
-        escape(shown)
+        escape(&mention.user_id),
+        escape(&mention.name)
     )
 }
 
@@ -165,7 +174,7 @@ mod tests {
             Hint::PlayCard,
             Hint::AnswerOffer { offer: 2 },
         ]);
-        let on_turn = reply_text(&reply, &["@alice:hs".into()], true);
+        let on_turn = reply_text(&reply, &[mention("@alice:hs", "Alice")], true);
         assert!(
             on_turn.plain.contains("🎲 or `!catan roll`"),
             "{}",
@@ -182,6 +191,41 @@ mod tests {
                 "{text}"
             );
         }
+    }
+
+    fn mention(user_id: &str, name: &str) -> Mention {
+        Mention {
+            user_id: user_id.into(),
+            name: name.into(),
+        }
+    }
+
+    #[test]
+    fn a_mention_is_real_a_pill_in_html_and_the_name_in_the_body() {
+        let reply = Reply::public(1, "**Carol** places a settlement");
+        let text = reply_text(
+            &reply,
+            &[
+                mention("@carol:localhost", "Carol <C>"),
+                mention("@dave:localhost", "dave"),
+            ],
+            true,
+        );
+        assert_eq!(text.mentions, ["@carol:localhost", "@dave:localhost"]);
+        assert!(
+            text.html.starts_with(
+                "<a href=\"https://matrix.to/#/@carol:localhost\">Carol &lt;C&gt;</a> \
+                 <a href=\"https://matrix.to/#/@dave:localhost\">dave</a><br>"
+            ),
+            "{}",
+            text.html
+        );
+        assert!(text.plain.starts_with("Carol <C> dave\n"), "{}", text.plain);
+        assert!(!text.plain.contains("@carol:localhost"), "{}", text.plain);
+        assert!(!text.plain.contains(":localhost"), "{}", text.plain);
+        let quiet = reply_text(&reply, &[], true);
+        assert!(quiet.mentions.is_empty());
+        assert!(!quiet.html.contains("matrix.to"));
     }
 
     #[test]
