@@ -1,5 +1,6 @@
 //! Shared test harness: a real table on a real sled store in a temp dir, players who type
 //! commands, and a biased random player that drives whole games through `command_for`.
+// Included by several test crates (rules, table, store, console), each using a part.
 #![allow(dead_code)]
 
 pub mod failing_store;
@@ -363,4 +364,18 @@ pub fn public_text(replies: &[Reply]) -> String {
 
 pub fn has_kind(replies: &[Reply], f: fn(&ReplyKind) -> bool) -> bool {
     replies.iter().any(|r| f(&r.kind))
+}
+
+/// `config` with failure seeds kept next to the test's source file
+/// (`tests/table/table_names.proptest-regressions`). Proptest's default would put them in
+/// `tests/proptest-regressions/`, since the test crates' directories hold a `main.rs`.
+pub fn regressions_beside_source(
+    config: proptest::test_runner::Config,
+) -> proptest::test_runner::Config {
+    proptest::test_runner::Config {
+        failure_persistence: Some(Box::new(
+            proptest::test_runner::FileFailurePersistence::WithSource("proptest-regressions"),
+        )),
+        ..config
+    }
 }

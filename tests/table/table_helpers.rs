@@ -2,7 +2,7 @@
 //! flip or exchange after a use), `helper ?` and the autocomplete offer exactly the legal
 //! helper commands, and what `moves` names is accepted.
 
-mod table_support;
+use crate::table_support;
 
 use catan_bot::engine::{Action, Phase, Seat};
 use catan_bot::table::{Hint, PlaceKind, ReplyKind};

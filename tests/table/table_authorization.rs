@@ -2,7 +2,7 @@
 //! and with malformed arguments are each refused with a clear, specific message, privately to
 //! the caller, and the game is exactly as before (serialized state compared).
 
-mod table_support;
+use crate::table_support;
 
 use catan_bot::engine::Phase;
 use catan_bot::table::{Audience, Caller, Reaction};

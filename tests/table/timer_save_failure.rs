@@ -3,7 +3,7 @@
 //! to be ticked again at the moment it was just ticked, so a timer loop built on
 //! `next_deadline` cannot spin.
 
-mod table_support;
+use crate::table_support;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -2,7 +2,7 @@
 //! offer, the discard example made from the player's own hand, and a rematch that seats the
 //! finished game's bots again.
 
-mod table_support;
+use crate::table_support;
 
 use catan_bot::engine::{Phase, Resource};
 use catan_bot::table::bot_seats::is_bot_user;

@@ -1,7 +1,7 @@
 //! Lists of places are best first (issue 24): setup hints, `build settlement ?` and Discord's
 //! autocomplete order corners by pips (then variety and ports) and show the pip total.
 
-mod table_support;
+use crate::table_support;
 
 use catan_bot::table::{Hint, PlaceKind};
 use table_support::*;

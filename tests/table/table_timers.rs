@@ -1,7 +1,7 @@
 //! Turn timers (reminders, then the least harmful action for the absent player), buttons on
 //! turn messages, and autocomplete suggestions.
 
-mod table_support;
+use crate::table_support;
 
 use catan_bot::engine::{Action, Phase, Terrain};
 use catan_bot::table::{Audience, PlaceKind, ReplyKind};

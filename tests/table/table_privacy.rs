@@ -1,7 +1,7 @@
 //! Nobody sees what they shouldn't: over whole games, no public reply carries a hand, a
 //! drawn card or a stolen card's identity, and every private hand goes to its owner only.
 
-mod table_support;
+use crate::table_support;
 
 use catan_bot::engine::Resource;
 use catan_bot::table::Audience;

@@ -1,7 +1,7 @@
 //! A bot's trade offer stays open for people's answers for its whole wait, whatever else they
 //! type meanwhile, and is settled when the wait is over (the table's fake clock, no sleeps).
 
-mod table_support;
+use crate::table_support;
 
 use catan_bot::table::{ReplyKind, TableOptions};
 use rand::SeedableRng;

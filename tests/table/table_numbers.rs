@@ -5,7 +5,7 @@
 //! leaves the game unchanged and posts nothing. Typed commands are read under NFKC, so
 //! full-width input works like plain input.
 
-mod table_support;
+use crate::table_support;
 
 use catan_bot::engine::{Action, BoardSize, Phase, Resource, Topology};
 use catan_bot::table::Command;
@@ -375,6 +375,8 @@ fn digits() -> impl Strategy<Value = String> {
 }
 
 proptest! {
+    #![proptest_config(table_support::regressions_beside_source(ProptestConfig::default()))]
+
     #[test]
     fn every_typed_number_is_exact_or_refused_with_its_range(d in digits()) {
         for slot in slots() {

@@ -4,7 +4,7 @@
 //! table; the store refuses that one write, so the game does not move and the next
 //! suggestion is tried on the same position. Accepted means: the only refusal is the store's.
 
-mod table_support;
+use crate::table_support;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -227,7 +227,7 @@ impl Walk {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(6))]
+    #![proptest_config(table_support::regressions_beside_source(ProptestConfig::with_cases(6)))]
 
     #[test]
     fn every_suggestion_is_accepted_when_chosen(seed in any::<u64>(), players in 2usize..=6) {

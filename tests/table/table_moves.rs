@@ -2,7 +2,7 @@
 //! of them accepted), the robber with only one possible victim robs them without being told,
 //! and a production the robber blocks is said.
 
-mod table_support;
+use crate::table_support;
 
 use catan_bot::engine::{Action, Phase};
 use rand::SeedableRng;

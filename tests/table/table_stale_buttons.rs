@@ -3,7 +3,7 @@
 //! nothing; My hand keeps working from any message; within the current turn's message every
 //! legal click keeps working (End turn after building, Roll, Confirm).
 
-mod table_support;
+use crate::table_support;
 
 use catan_bot::engine::{Action, Phase, Resource};
 use rand::SeedableRng;

@@ -1,7 +1,7 @@
 //! Computer players at the table: seated in the lobby, moved by the clock, answering offers,
 //! standing in for absent players, and resuming after a restart without a double move.
 
-mod table_support;
+use crate::table_support;
 
 use catan_bot::engine::{Action, Seat};
 use catan_bot::table::bot_seats::is_bot_user;

@@ -2,7 +2,7 @@
 //! told, and the game is exactly as before (nothing is said about an action that is not
 //! durable).
 
-mod table_support;
+use crate::table_support;
 
 use std::sync::atomic::Ordering;
 

@@ -2,7 +2,7 @@
 //! board pictures for onlookers per place, lobbies that never start, and finished games leaving
 //! memory. Time is the table's injected clock (`now_ms`), never a sleep.
 
-mod table_support;
+use crate::table_support;
 
 use catan_bot::engine::{Phase, Resource};
 use catan_bot::table::{Caller, ReplyKind, TableOptions};

@@ -2,7 +2,7 @@
 //! end (or an abandon) reveals it with the public record, and `verify` checks the record — and
 //! fails on any tampering with the record or the seed.
 
-mod table_support;
+use crate::table_support;
 
 use std::process::Command;
 

@@ -2,7 +2,7 @@
 //! compatibility variants, invisible characters), every player can be addressed by seat, mention
 //! or exact name, and each address reaches exactly that seat; autocomplete choices too.
 
-mod table_support;
+use crate::table_support;
 
 use catan_bot::engine::{Action, BoardSize, Phase, Resource, Resources, Seat, Topology};
 use catan_bot::table::command::{Command, ParseContext, TradeCommand, command_for, parse};
@@ -64,7 +64,9 @@ fn victim_of(text: &str, ctx: &ParseContext) -> Option<Seat> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 400, .. ProptestConfig::default() })]
+    #![proptest_config(table_support::regressions_beside_source(
+        ProptestConfig { cases: 400, .. ProptestConfig::default() }
+    ))]
 
     #[test]
     fn every_name_resolves_to_its_own_seat(raw in prop::collection::vec(raw_name(), 2..=6)) {
