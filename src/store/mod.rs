@@ -4,11 +4,11 @@
 //! See STORE-NOTES.md for sled's measured failure modes this module defends against.
 //!
 //! Durability, precisely: a write returns after sled's `flush()`, which survives a killed
-//! process (tested by SIGKILLing writers, `tests/store_crash.rs`) but is not an fsync: sled
+//! process (tested by SIGKILLing writers, `tests/store/store_crash.rs`) but is not an fsync: sled
 //! fsyncs from a background thread about every 500 ms, so a power loss or host crash can lose
 //! the last half second. `flush_async` is never used (it hangs with several calls in flight).
 //! A kill while sled opens can leave a half-written `snap.*.generating` file that sled would
-//! refuse forever; [`SledStore::open`] removes such files first (`tests/store_repair.rs`).
+//! refuse forever; [`SledStore::open`] removes such files first (`tests/store/store_repair.rs`).
 //! Back up by copying the data directory while the bot is stopped.
 //!
 //! Failed writes: sled stays failed after one failed write (a full disk); the next write reopens

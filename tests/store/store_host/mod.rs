@@ -1,6 +1,5 @@
 //! A game hosted on a given store, driven by a biased-random player, for the store's
 //! scenario tests (failed writes, damage): start, play, restart on another store handle.
-#![allow(dead_code)] // each test file uses a different subset
 
 use catan_bot::engine::{Phase, Resource};
 use catan_bot::store::{GameId, Store};

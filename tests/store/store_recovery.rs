@@ -7,8 +7,9 @@
 //! (`RLIMIT_FSIZE`, works unprivileged) and a small tmpfs filled to the brim (skipped when the
 //! test may not mount). Nothing here waits for time: the disk is full until the test frees it.
 
-mod store_host;
-mod table_support;
+use crate::store_host;
+use crate::store_support::test_path;
+use crate::table_support;
 
 use std::path::Path;
 use std::sync::atomic::Ordering;
@@ -263,7 +264,12 @@ fn disk_full_child() {
 fn run_child(mode: &str) -> bool {
     let exe = std::env::current_exe().expect("test binary");
     let output = std::process::Command::new(exe)
-        .args([CHILD_TEST, "--exact", "--nocapture", "--test-threads=1"])
+        .args([
+            test_path(module_path!(), CHILD_TEST).as_str(),
+            "--exact",
+            "--nocapture",
+            "--test-threads=1",
+        ])
         .env(CHILD_ENV, mode)
         .output()
         .expect("run the child");

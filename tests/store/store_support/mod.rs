@@ -1,8 +1,6 @@
 //! Helpers shared by the store's crash tests: re-running the test binary as a child process,
 //! collecting the records it acknowledged, and checking them against a reopened store.
 
-#![allow(dead_code)] // each test file uses a different subset
-
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
@@ -15,7 +13,16 @@ use catan_bot::store::{GameId, Integrity, Store, StoredGame};
 /// Prefix of the lines a child prints once a write has returned (is acknowledged).
 pub const ACK: &str = "ACK";
 
-/// Re-runs this test binary so that only `test_name` runs, with `env` set; that test then acts
+/// The name libtest gives the test `name` of the module `module` (its `module_path!()`): the
+/// module path without the crate, as `--exact` wants it (`store_crash::crash_child_...`).
+pub fn test_path(module: &str, name: &str) -> String {
+    match module.split_once("::") {
+        Some((_crate, inner)) => format!("{inner}::{name}"),
+        None => name.to_string(),
+    }
+}
+
+/// Re-runs this test binary so that only `test_name` (see [`test_path`]) runs, with `env` set; that test then acts
 /// as the child. Its stdout is piped for acknowledgements.
 pub fn spawn_child(test_name: &str, env: &[(&str, &str)]) -> Child {
     let exe = std::env::current_exe().expect("test binary path");

@@ -6,7 +6,7 @@
 //! game after it: never an action without the offer it closed (a trade that could run twice),
 //! never half a command.
 
-mod table_support;
+use crate::table_support;
 
 use std::hash::{Hash, Hasher};
 use std::path::Path;

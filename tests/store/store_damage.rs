@@ -14,9 +14,9 @@
 //! Never: a game resumed at an earlier move without a notice, or in a state it never had. And a
 //! notice is repeated at the next start, until the game's next move.
 
-mod store_host;
-mod store_support;
-mod table_support;
+use crate::store_host;
+use crate::store_support;
+use crate::table_support;
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;

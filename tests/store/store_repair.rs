@@ -4,7 +4,7 @@
 //! construction (a truncated or empty `.generating` file); the kill loop asserts only what holds
 //! for every kill, whatever the machine's speed.
 
-mod store_support;
+use crate::store_support;
 
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -228,7 +228,10 @@ fn kill_cycle(
     stats: &mut KillStats,
 ) -> (ChildReport, Vec<String>) {
     let dir_text = dir.to_str().unwrap();
-    let mut child = spawn_child(CHILD_TEST, &[(CHILD_DIR_ENV, dir_text)]);
+    let mut child = spawn_child(
+        &test_path(module_path!(), CHILD_TEST),
+        &[(CHILD_DIR_ENV, dir_text)],
+    );
     let (reader, _) = collect_acks(child.stdout.take().unwrap());
     let deadline = Instant::now() + Duration::from_secs(4);
     // A complete `.generating` file left by an earlier kill can stay (sled only cleans up

@@ -2,7 +2,7 @@
 //! printing each index only after `append_action` returned; the parent SIGKILLs it at random
 //! moments, reopens, and checks every acknowledged action is present and intact.
 
-mod store_support;
+use crate::store_support;
 
 use std::collections::BTreeMap;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -112,7 +112,10 @@ fn acknowledged_actions_survive_random_kills() {
     let mut kills_after_acks = 0;
     let mut repaired_opens = 0;
     for cycle in 0..KILL_CYCLES {
-        let mut child = spawn_child(CHILD_TEST, &[(CHILD_DIR_ENV, &dir_text)]);
+        let mut child = spawn_child(
+            &test_path(module_path!(), CHILD_TEST),
+            &[(CHILD_DIR_ENV, &dir_text)],
+        );
         let (reader, first_ack) = collect_acks(child.stdout.take().unwrap());
         if cycle % 2 == 0 {
             // Anywhere from start-up (process launch, sled open, load) to mid-writing.
