@@ -1,7 +1,7 @@
 //! `catan-bot local` as a child process: a whole game from a script, and resuming with
 //! `--data` after quitting.
 
-mod table_support;
+use crate::table_support;
 
 use std::path::Path;
 use std::process::Command;

@@ -1,7 +1,7 @@
 //! `catan-bot local --acks` answers every input line with exactly one `ack` or `nack` line,
 //! and a person answers a bot's trade offer in the console whatever they typed before.
 
-mod table_support;
+use crate::table_support;
 
 use std::process::Command;
 

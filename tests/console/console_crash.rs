@@ -8,9 +8,9 @@
 //! right after spawning, before the child can have acknowledged anything.
 //!
 //! A kill is no damage: no start may tell the players that moves were lost or could not be
-//! checked (`tests/console_damage_notices.rs` shows those notices where they belong).
+//! checked (`tests/console/console_damage_notices.rs` shows those notices where they belong).
 
-mod table_support;
+use crate::table_support;
 
 use std::io::{BufRead, BufReader};
 use std::path::Path;

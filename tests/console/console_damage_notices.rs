@@ -5,9 +5,9 @@
 //!
 //! The damage is built, not hoped for: sled's files from an earlier copy of the directory with
 //! the acknowledgement log from later is exactly what sled cutting its log short at a damaged
-//! message leaves (`tests/store_damage.rs` produces it with flipped bits).
+//! message leaves (`tests/store/store_damage.rs` produces it with flipped bits).
 
-mod table_support;
+use crate::table_support;
 
 use std::path::Path;
 use std::process::Command;

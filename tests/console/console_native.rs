@@ -5,7 +5,7 @@
 //! non-neighbours names the neighbours and the legal roads, and a stored game resumes only
 //! with its own players' names.
 
-mod table_support;
+use crate::table_support;
 
 use std::path::Path;
 use std::process::{Command, Output};

@@ -1,7 +1,7 @@
 //! A German console game: `catan-bot local --lang de` through setup and many turns, typed
 //! partly in German (`würfeln`, `baue …`, `ende`), must not show a player an English word.
 
-mod table_support;
+use crate::table_support;
 
 use std::process::Command;
 
