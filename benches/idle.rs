@@ -6,7 +6,9 @@
 //!
 //! `cargo bench --bench idle` (`IDLE_SECONDS=N` for another window).
 
-#[path = "../tests/support/mod.rs"]
+// The Discord tests' support; the bench uses only the fake Discord and the bot's process.
+#[allow(dead_code)]
+#[path = "../tests/discord/support/mod.rs"]
 mod support;
 
 use std::path::Path;

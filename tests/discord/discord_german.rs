@@ -3,7 +3,7 @@
 //! turn message, buttons), the help is in each asker's own language, and what only an
 //! English player sees is English.
 
-mod support;
+use crate::support;
 
 use serde_json::json;
 use support::fake_discord::*;

@@ -1,5 +1,4 @@
 //! JSON shapes of Discord objects and gateway events, as the fake sends them to the bot.
-#![allow(dead_code)]
 
 use serde_json::{Value, json};
 

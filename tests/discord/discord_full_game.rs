@@ -9,7 +9,7 @@
 //! edits in place. At the end: new public messages per turn (median ≤ 2), boards sent, and a
 //! transcript of what the channel shows (target/e2e-transcript.txt).
 
-mod support;
+use crate::support;
 
 use std::fmt::Write as _;
 

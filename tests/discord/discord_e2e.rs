@@ -1,9 +1,9 @@
 //! End-to-end: the real `catan-bot run` binary (poise/serenity, real table, real sled store)
-//! against a fake Discord on loopback (tests/support/fake_discord.rs). The fake records every
+//! against a fake Discord on loopback (tests/discord/support/fake_discord.rs). The fake records every
 //! REST request and what each channel message shows now; the tests check what players see.
-//! A whole game by clicking is in tests/discord_full_game.rs.
+//! A whole game by clicking is in tests/discord/discord_full_game.rs.
 
-mod support;
+use crate::support;
 
 use std::collections::BTreeMap;
 
@@ -627,7 +627,7 @@ async fn deferred_answers_stay_private() {
 
 /// Figures, not assertions: round trip of a command through the fake gateway, the real bot
 /// (poise, table, sled) and back to the fake REST server. Run with
-/// `cargo test --release --test discord_e2e -- --ignored --nocapture`.
+/// `cargo test --release --test discord discord_e2e:: -- --ignored --nocapture`.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore]
 async fn measure_command_round_trip() {

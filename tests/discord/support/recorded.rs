@@ -1,5 +1,4 @@
 //! What the fake Discord records: every REST request, and what each channel message shows now.
-#![allow(dead_code)]
 
 use serde_json::{Value, json};
 
@@ -31,7 +30,6 @@ pub struct Request {
     pub method: String,
     /// Path without the query string, e.g. `/api/v10/channels/1/messages`.
     pub path: String,
-    pub query: String,
     /// The JSON body (or the multipart `payload_json` part).
     pub json: Option<Value>,
     pub files: Vec<FilePart>,
@@ -144,8 +142,6 @@ pub struct ShownMessage {
     pub pinged: Vec<u64>,
     /// Edits it received (PATCH, or UPDATE_MESSAGE of an interaction on it).
     pub edits: usize,
-    /// Index of the request that created it.
-    pub posted_at: usize,
 }
 
 impl ShownMessage {
@@ -154,9 +150,6 @@ impl ShownMessage {
     }
     pub fn button_ids(&self) -> Vec<String> {
         button_ids(&self.components)
-    }
-    pub fn selects(&self) -> Vec<SelectView> {
-        selects(&self.components)
     }
     pub fn has_board(&self) -> bool {
         self.attachments

@@ -1,6 +1,5 @@
 //! Reading HTTP request bodies for the fake Discord: Content-Length or chunked transfer, and
 //! multipart form data (a `payload_json` part plus files).
-#![allow(dead_code)]
 
 use std::collections::HashMap;
 
@@ -11,7 +10,6 @@ use tokio::net::TcpStream;
 /// A file sent in a multipart request.
 #[derive(Clone, Debug)]
 pub struct FilePart {
-    pub field: String,
     pub filename: String,
     pub bytes: Vec<u8>,
 }
@@ -68,7 +66,6 @@ pub fn parse_body(content_type: &str, body: &[u8]) -> (Option<Value>, Vec<FilePa
             let field = header_param(&head, "name").unwrap_or_default();
             match header_param(&head, "filename") {
                 Some(filename) => files.push(FilePart {
-                    field,
                     filename,
                     bytes: data.to_vec(),
                 }),

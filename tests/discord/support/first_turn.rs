@@ -1,7 +1,6 @@
 //! A seeded three-player game brought to its first turn through slash commands, for tests
 //! that need a game in its main phase (trades, say): the lobby, the setup (each placement at
 //! the first place autocomplete offers), the first roll and, on a 7, the robber.
-#![allow(dead_code)]
 
 use serde_json::json;
 

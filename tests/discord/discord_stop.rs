@@ -4,7 +4,7 @@
 //! process's exit itself, never on a duration; what it logged is checked too (plain lines, no
 //! terminal colour codes in a file; JSON lines with `log_format = "json"`).
 
-mod support;
+use crate::support;
 
 use std::path::Path;
 

@@ -1,6 +1,5 @@
 //! Reading message components (action rows of buttons and string select menus) out of the
 //! JSON the bot sends, so tests can see what a player would click.
-#![allow(dead_code)]
 
 use serde_json::Value;
 

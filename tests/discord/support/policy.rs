@@ -1,7 +1,6 @@
 //! How the test players choose among the options a menu shows them: simple rules that end
 //! games (prefer city > settlement > development card > road; settle where the dice pay most;
 //! trade with the bank only towards the next building).
-#![allow(dead_code)]
 
 use std::collections::BTreeMap;
 

@@ -14,7 +14,6 @@
 //!
 //! The bot reaches it through serenity's REST proxy setting (`proxy_url`), and learns the
 //! gateway address from `GET /api/v10/gateway`.
-#![allow(dead_code)]
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex};
@@ -291,16 +290,15 @@ impl FakeDiscord {
                 }
             }
             let body = read_body(&mut reader, &headers).await?;
-            let (path, query) = match target.split_once('?') {
-                Some((p, q)) => (p.to_string(), q.to_string()),
-                None => (target.clone(), String::new()),
+            let path = match target.split_once('?') {
+                Some((path, _query)) => path.to_string(),
+                None => target.clone(),
             };
             let content_type = headers.get("content-type").cloned().unwrap_or_default();
             let (json, files) = parse_body(&content_type, &body);
             let mut request = Request {
                 method,
                 path,
-                query,
                 json,
                 files,
                 created_message: None,
@@ -480,7 +478,6 @@ impl FakeDiscord {
             attachments,
             pinged,
             edits: 0,
-            posted_at: s.requests.len(),
         };
         s.messages.insert(id, shown.clone());
         shown

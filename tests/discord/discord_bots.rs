@@ -3,7 +3,7 @@
 //! channel like anyone, and `/catan bot back` takes it back. Nothing is ever addressed to a
 //! bot.
 
-mod support;
+use crate::support;
 
 use serde_json::json;
 use support::fake_discord::*;

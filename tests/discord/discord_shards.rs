@@ -4,7 +4,7 @@
 //! `(guild_id >> 22) % 2`. Each process hosts its own guild's game only; an event of the other
 //! guild pushed to it anyway is ignored; killing and restarting one leaves the other alone.
 
-mod support;
+use crate::support;
 
 use std::path::Path;
 

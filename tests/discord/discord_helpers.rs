@@ -3,7 +3,7 @@
 //! `/catan helper`, whose autocomplete offers what her helper can do now, and then flips or
 //! exchanges it the same way.
 
-mod support;
+use crate::support;
 
 use serde_json::json;
 use support::fake_discord::*;

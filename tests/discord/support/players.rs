@@ -1,6 +1,5 @@
 //! Discord users driving the real bot through the fake: slash commands, button presses,
 //! select-menu choices, and what they get back.
-#![allow(dead_code)]
 
 use std::collections::BTreeMap;
 use std::path::Path;

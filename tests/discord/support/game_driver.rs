@@ -1,8 +1,7 @@
-//! The test's side of a whole game on the fake Discord (tests/discord_full_game.rs): three
+//! The test's side of a whole game on the fake Discord (tests/discord/discord_full_game.rs): three
 //! players who act only through what the channel shows them — buttons on the lobby and turn
 //! messages, the private menus those open, reactions on trade offers — following
 //! [`super::policy`], and checking on every step that what they chose was accepted.
-#![allow(dead_code)]
 
 use std::collections::HashMap;
 use std::fmt::Write as _;

@@ -4,7 +4,7 @@
 //! withdrawn) has its own message edited to say so, without buttons and without the bot's
 //! ✅/❌, and no new message is posted for it.
 
-mod support;
+use crate::support;
 
 use std::collections::BTreeMap;
 
