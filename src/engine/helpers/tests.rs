@@ -1,5 +1,5 @@
 //! Unit tests of the helper machinery; the scenario tests per helper are in
-//! `tests/rules_helpers.rs`.
+//! `tests/rules/rules_helpers.rs`.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

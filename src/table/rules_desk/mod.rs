@@ -62,7 +62,7 @@ pub const MAX_QUESTION_CHARS: usize = 300;
 const SEE_ALSO: usize = 2;
 
 /// Below this score the best match is a guess, not an answer. Calibrated on the held-out
-/// questions of `tests/rules_desk.rs`: right answers score above it, questions about anything
+/// questions of `tests/rules/rules_desk.rs`: right answers score above it, questions about anything
 /// else (at most one incidental shared word) below.
 pub const MIN_SCORE: f32 = 2.0;
 

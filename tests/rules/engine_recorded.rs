@@ -5,7 +5,7 @@
 //!
 //! `tests/fixtures/engine_games.json` was written by this test with the engine of before
 //! the bit-set caches (`CATAN_WRITE_ENGINE_FIXTURE=1 cargo test --test
-//! engine_recorded`); never rewrite it to make a change pass.
+//! rules engine_recorded::`); never rewrite it to make a change pass.
 
 use catan_bot::engine::testkit::serialize;
 use catan_bot::engine::{Action, Game, LayoutKind, Settings};

@@ -1,7 +1,7 @@
 //! Restarts: a game dropped half-way and reopened from the sled store finishes exactly like
 //! an uninterrupted one; offers, their message ids and turn deadlines survive too.
 
-mod table_support;
+use crate::table_support;
 
 use catan_bot::table::{Reaction, ReplyKind, TableOptions};
 use rand::SeedableRng;

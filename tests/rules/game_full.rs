@@ -1,6 +1,6 @@
 //! Complete games from the lobby to a winner, through text commands only.
 
-mod table_support;
+use crate::table_support;
 
 use catan_bot::engine::Phase;
 use catan_bot::table::ReplyKind;

@@ -5,7 +5,7 @@
 //! accuracy is a deterministic fact about the data (BM25 over fixed texts, ties broken by
 //! entry order), so the bound is exact, not statistical. It is printed with every miss.
 
-mod table_support;
+use crate::table_support;
 
 use catan_bot::i18n::{self, Lang};
 use catan_bot::table::rules_desk::{

@@ -208,7 +208,9 @@ fn playout(
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, .. ProptestConfig::default() })]
+    #![proptest_config(crate::table_support::regressions_beside_source(
+        ProptestConfig { cases: 48, .. ProptestConfig::default() }
+    ))]
 
     #[test]
     fn playouts_keep_invariants_and_refuse_unlisted_actions(
@@ -241,7 +243,9 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 6, .. ProptestConfig::default() })]
+    #![proptest_config(crate::table_support::regressions_beside_source(
+        ProptestConfig { cases: 6, .. ProptestConfig::default() }
+    ))]
 
     #[test]
     fn legal_actions_are_exact(players in 3u8..=6, seed in any::<u64>()) {

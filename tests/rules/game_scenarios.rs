@@ -2,7 +2,7 @@
 //! domestic trade through offer/accept/confirm, a maritime trade at a port, and a 5-player
 //! game with special building phases.
 
-mod table_support;
+use crate::table_support;
 
 use catan_bot::engine::{Action, Phase, PortKind, Resource, Resources, Seat};
 use catan_bot::table::command::resources_words;

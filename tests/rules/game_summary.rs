@@ -2,7 +2,7 @@
 //! bank trades, discards, robberies and a restart on the way), whose one summary reply is
 //! checked against counts the test keeps itself; and the rematch that follows.
 
-mod table_support;
+use crate::table_support;
 
 use catan_bot::engine::{Action, Event, Game, Phase, Resource, Resources, Seat};
 use catan_bot::store::{SledStore, Store};
