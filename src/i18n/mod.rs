@@ -98,7 +98,7 @@ static BUNDLES: LazyLock<Vec<FluentBundle<FluentResource>>> = LazyLock::new(|| {
             bundle.set_use_isolating(false);
             for (file, text) in files.iter() {
                 // A damaged entry is skipped (and reported), the rest of the file still counts;
-                // `tests/i18n_catalogs.rs` keeps shipped catalogs free of such damage.
+                // `tests/misc/i18n_catalogs.rs` keeps shipped catalogs free of such damage.
                 let resource = FluentResource::try_new((*text).to_string()).unwrap_or_else(
                     |(resource, errors)| {
                         tracing::error!(%code, %file, ?errors, "message catalog has errors");
