@@ -1,5 +1,5 @@
-# The rules engine's refusals (src/engine/): what was wrong and what is allowed instead.
-# "seat N" stays as written in every language: the table replaces it with the player's name.
+# Refusals (the engine's typed RuleError, put in words by src/table/refusals.rs): what was wrong
+# and what is allowed instead. $seat is the player's name (a number only in engine-no-such-seat).
 engine-game-over = The game is over.
 engine-not-your-turn = It is not your turn: waiting for { $waiting }.
 engine-wrong-phase = You can't { $action } now: { $allowed }.
@@ -28,7 +28,7 @@ engine-word-cities = cities
 engine-and = and
 engine-or = or
 engine-waiting-discard = { $seats } to discard
-engine-waiting-special-build = seat { $seat } (special building phase)
+engine-waiting-special-build = { $seat } (special building phase)
 engine-waiting-nobody = nobody (the game is over)
 engine-allowed-setup-settlement = place your setup settlement first
 engine-allowed-setup-road = place a road touching your settlement at { $at }
@@ -61,8 +61,8 @@ engine-discard-not-held = You can't discard { $cards }: you hold { $hand }.
 engine-robber-already-there = The robber is already on { $hex }: move it to a different hex.
 engine-robber-choose-victim = Choose whom to rob on { $hex }: { $victims }.
 engine-robber-self = You can't steal from yourself.
-engine-robber-nobody = Nobody can be robbed on { $hex } (seat { $seat } is not there or has no cards): move the robber without a victim.
-engine-robber-not-there = Seat { $seat } can't be robbed on { $hex }: choose { $victims }.
+engine-robber-nobody = Nobody can be robbed on { $hex } ({ $seat } is not there or has no cards): move the robber without a victim.
+engine-robber-not-there = { $seat } can't be robbed on { $hex }: choose { $victims }.
 engine-trade-same = You can't trade { $give } for { $get }: ask for a different resource.
 engine-trade-at-least-one = Ask for at least one card from the supply.
 engine-trade-rate = At { $rate }:1 you need { $need } { $give } for { $count } { $get }, but you have { $have }.
@@ -71,24 +71,24 @@ engine-trade-other-player = Trade with another player at the table.
 engine-trade-no-gifts = Both sides must give at least one card (no gifts).
 engine-trade-both-sides = { $resource } can't be on both sides of a trade.
 engine-trade-not-held = You can't give { $give }: you hold { $hand }.
-engine-trade-they-lack = Seat { $seat } doesn't hold { $get }.
+engine-trade-they-lack = { $seat } doesn't hold { $get }.
 engine-one-road-left = You have only one road piece left: place one road.
 engine-name-second-road = Road Building places two roads when two can be placed: name a second road.
 
 # Helpers of Catan (src/engine/helpers/check.rs).
 engine-helper-none-in-game = This game is played without helpers.
 engine-helper-no-choice = There is no helper choice to make now (flip or exchange come right after a use).
-engine-helper-waiting = seat { $seat } (a helper choice)
+engine-helper-waiting = { $seat } (a helper choice)
 engine-helper-none = You have no helper.
 engine-helper-not-looked-at = { $card } is not among the cards you look at.
-engine-helper-victim-lacks = Seat { $seat } has no { $resource }.
-engine-helper-owe-none = You owe no card to seat { $seat }: give one back to { $owed }.
+engine-helper-victim-lacks = { $seat } has no { $resource }.
+engine-helper-owe-none = You owe no card to { $seat }: give one back to { $owed }.
 engine-helper-nothing-to-give = You have no { $card } to give.
 engine-helper-already-b = { $helper } is already on side B: exchange it for a helper from the display.
 engine-helper-not-in-display = { $helper } is not in the display: choose { $display }.
 engine-helper-first-use = First use { $helper } (after this roll) or let the chance pass.
 engine-helper-first-keep = First choose which development card to keep (Candamir).
-engine-helper-first-take = First choose the card to take from seat { $seat } (Hilde).
+engine-helper-first-take = First choose the card to take from { $seat } (Hilde).
 engine-helper-first-give-back = First give one card back to { $owed } (Nassir).
 engine-helper-first-flip = First flip your helper to side B or exchange it for one from the display.
 engine-helper-sean-no-discard = You hold { $limit } cards or fewer: you have nothing to discard; take a resource instead.
@@ -107,11 +107,11 @@ engine-helper-candamir = Candamir swaps one of ore, wool or grain for a differen
 engine-helper-william = William keeps lumber or brick and pays any other card for the other one.
 engine-helper-louis-lift = Louis lifts one of your roads with an end touching none of your other pieces; road { $road } is not one.
 engine-helper-louis-place = Road { $road } can't take the lifted road: it must be free, different and connect to your other pieces.
-engine-helper-nassir = Nassir asks 1 or 2 opponents; seat { $seat } is not one.
+engine-helper-nassir = Nassir asks 1 or 2 opponents; { $seat } is not one.
 engine-helper-two-opponents = Name two different opponents (or one).
-engine-helper-not-opponent = Seat { $seat } is not an opponent.
-engine-helper-hilde = Hilde visits only a player with more points showing than you ({ $mine }); seat { $seat } shows { $theirs }.
-engine-helper-no-cards = Seat { $seat } has no cards.
+engine-helper-not-opponent = { $seat } is not an opponent.
+engine-helper-hilde = Hilde visits only a player with more points showing than you ({ $mine }); { $seat } shows { $theirs }.
+engine-helper-no-cards = { $seat } has no cards.
 engine-helper-lin-in-desert = The robber is already in a desert: Lin moves it from a terrain hex.
 engine-helper-lin-not-desert = { $hex } is not a desert: Lin moves the robber to the desert.
 engine-helper-vincent = Vincent needs one of your played knights to discard; you have none.

@@ -1,12 +1,13 @@
-//! What a seat asks for ([`Action`]), what happened ([`Event`]), and why a request was refused
-//! ([`RuleError`]).
+//! What a seat asks for ([`Action`]) and what happened ([`Event`]); why a request was refused
+//! ([`RuleError`]) lives in `refusal.rs`.
 
 use serde::{Deserialize, Serialize};
-use thiserror::Error;
 
 use super::board::{EdgeId, HexId, VertexId};
 use super::helpers::{Helper, HelperChoice, HelperUse};
 use super::types::{DevCard, Resource, Resources, Seat};
+
+pub use super::refusal::RuleError;
 
 /// Everything a seat can ask the engine to do. One chat command maps to one action.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -310,141 +311,5 @@ impl Event {
             Event::GaveBack { seat, to, .. } => vec![*seat, *to],
             _ => Vec::new(),
         }
-    }
-}
-
-/// Why an action was refused. Messages are written for players: what was wrong and what is
-/// allowed instead. Board places are named by their labels. The text is in the current
-/// language (see [`RuleError::text`]); the `String` fields were made in it already.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("{}", self.text())]
-pub enum RuleError {
-    GameOver,
-    NotYourTurn {
-        waiting_for: String,
-    },
-    WrongPhase {
-        action: String,
-        allowed: String,
-    },
-    NoSuchPlace {
-        what: &'static str,
-        label: String,
-    },
-    IntersectionTaken {
-        at: String,
-    },
-    DistanceRule {
-        at: String,
-        neighbor: String,
-    },
-    EdgeTaken {
-        at: String,
-    },
-    NotConnected {
-        at: String,
-    },
-    SetupRoadMustTouch {
-        settlement: String,
-    },
-    SettlementNotConnected {
-        at: String,
-    },
-    NoSettlementToUpgrade {
-        at: String,
-    },
-    NoPiecesLeft {
-        piece: &'static str,
-        limit: u8,
-    },
-    CannotAfford {
-        cost: String,
-        have: String,
-    },
-    DeckEmpty,
-    NoSuchCard {
-        card: String,
-    },
-    AlreadyPlayedDevCard,
-    Robber(String),
-    Discard(String),
-    Trade(String),
-    SupplyEmpty {
-        resource: String,
-    },
-    Invalid(String),
-    /// A helper (Helpers of Catan) can't be used or chosen like that.
-    Helper(String),
-}
-
-impl RuleError {
-    /// The refusal in the current language.
-    pub fn text(&self) -> String {
-        use crate::t;
-        let s = String::as_str;
-        match self {
-            RuleError::GameOver => t!("engine-game-over"),
-            RuleError::NotYourTurn { waiting_for } => {
-                t!("engine-not-your-turn", waiting = s(waiting_for))
-            }
-            RuleError::WrongPhase { action, allowed } => t!(
-                "engine-wrong-phase",
-                action = s(action),
-                allowed = s(allowed)
-            ),
-            RuleError::NoSuchPlace { what, label } => t!(
-                "engine-no-such-place",
-                what = place_word(what),
-                label = s(label)
-            ),
-            RuleError::IntersectionTaken { at } => t!("engine-intersection-taken", at = s(at)),
-            RuleError::DistanceRule { at, neighbor } => {
-                t!("engine-distance-rule", at = s(at), neighbor = s(neighbor))
-            }
-            RuleError::EdgeTaken { at } => t!("engine-edge-taken", at = s(at)),
-            RuleError::NotConnected { at } => t!("engine-not-connected", at = s(at)),
-            RuleError::SetupRoadMustTouch { settlement } => {
-                t!("engine-setup-road-must-touch", settlement = s(settlement))
-            }
-            RuleError::SettlementNotConnected { at } => {
-                t!("engine-settlement-not-connected", at = s(at))
-            }
-            RuleError::NoSettlementToUpgrade { at } => {
-                t!("engine-no-settlement-to-upgrade", at = s(at))
-            }
-            RuleError::NoPiecesLeft { piece, limit } => t!(
-                "engine-no-pieces-left",
-                piece = place_word(piece),
-                limit = *limit
-            ),
-            RuleError::CannotAfford { cost, have } => {
-                t!("engine-cannot-afford", cost = s(cost), have = s(have))
-            }
-            RuleError::DeckEmpty => t!("engine-deck-empty"),
-            RuleError::NoSuchCard { card } => t!("engine-no-such-card", card = s(card)),
-            RuleError::AlreadyPlayedDevCard => t!("engine-already-played"),
-            RuleError::SupplyEmpty { resource } => {
-                t!("engine-supply-empty", resource = s(resource))
-            }
-            RuleError::Robber(text)
-            | RuleError::Discard(text)
-            | RuleError::Trade(text)
-            | RuleError::Invalid(text)
-            | RuleError::Helper(text) => text.clone(),
-        }
-    }
-}
-
-/// The kinds of place and piece a refusal names (kept as English machine words in the error).
-fn place_word(word: &str) -> String {
-    use crate::t;
-    match word {
-        "intersection" => t!("engine-word-intersection"),
-        "road place" => t!("engine-word-road-place"),
-        "hex" => t!("engine-word-hex"),
-        "roads" => t!("engine-word-roads"),
-        "settlements" => t!("engine-word-settlements"),
-        "cities" => t!("engine-word-cities"),
-        other => other.to_string(),
     }
 }

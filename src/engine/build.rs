@@ -5,12 +5,13 @@ use super::action::{Action, Event, Phase, RuleError};
 use super::adjacency::bits;
 use super::board::{EdgeId, VertexId};
 use super::game::{Building, CITY_LIMIT, Game, ROAD_LIMIT, SETTLEMENT_LIMIT};
+use super::refusal::{Attempt, Piece};
 use super::types::{Resources, Seat};
 
 impl Game {
     /// Building is allowed to the current player in the action phase and to the builder of a
     /// special building phase.
-    pub(super) fn check_build_phase(&self, seat: Seat, what: &str) -> Result<(), RuleError> {
+    pub(super) fn check_build_phase(&self, seat: Seat, what: Attempt) -> Result<(), RuleError> {
         match self.phase {
             Phase::Main if seat == self.current => Ok(()),
             Phase::SpecialBuild { builder } if builder == seat => Ok(()),
@@ -33,16 +34,11 @@ impl Game {
         extra: Option<EdgeId>,
     ) -> Result<(), RuleError> {
         self.check_edge(e)?;
-        let topo = self.topology();
         if self.roads[e as usize].is_some() || extra == Some(e) {
-            return Err(RuleError::EdgeTaken {
-                at: topo.edge_label(e),
-            });
+            return Err(RuleError::EdgeTaken { at: e });
         }
         if !self.road_connects(seat, e, extra) {
-            return Err(RuleError::NotConnected {
-                at: topo.edge_label(e),
-            });
+            return Err(RuleError::NotConnected { at: e });
         }
         Ok(())
     }
@@ -84,11 +80,11 @@ impl Game {
     }
 
     pub(super) fn check_build_road(&self, seat: Seat, e: EdgeId) -> Result<(), RuleError> {
-        self.check_build_phase(seat, "build a road")?;
+        self.check_build_phase(seat, Attempt::BuildRoad)?;
         self.check_road_place(seat, e, None)?;
         if self.players[seat as usize].roads_left == 0 {
             return Err(RuleError::NoPiecesLeft {
-                piece: "roads",
+                piece: Piece::Roads,
                 limit: ROAD_LIMIT,
             });
         }
@@ -111,16 +107,14 @@ impl Game {
     }
 
     pub(super) fn check_build_settlement(&self, seat: Seat, v: VertexId) -> Result<(), RuleError> {
-        self.check_build_phase(seat, "build a settlement")?;
+        self.check_build_phase(seat, Attempt::BuildSettlement)?;
         self.check_settlement_spot(v)?;
         if !self.touches_own_road(seat, v) {
-            return Err(RuleError::SettlementNotConnected {
-                at: self.topology().vertex_label(v),
-            });
+            return Err(RuleError::SettlementNotConnected { at: v });
         }
         if self.players[seat as usize].settlements_left == 0 {
             return Err(RuleError::NoPiecesLeft {
-                piece: "settlements",
+                piece: Piece::Settlements,
                 limit: SETTLEMENT_LIMIT,
             });
         }
@@ -146,19 +140,17 @@ impl Game {
     }
 
     pub(super) fn check_build_city(&self, seat: Seat, v: VertexId) -> Result<(), RuleError> {
-        self.check_build_phase(seat, "build a city")?;
+        self.check_build_phase(seat, Attempt::BuildCity)?;
         self.check_vertex(v)?;
         match self.buildings[v as usize] {
             Some(Building { owner, city: false }) if owner == seat => {}
             _ => {
-                return Err(RuleError::NoSettlementToUpgrade {
-                    at: self.topology().vertex_label(v),
-                });
+                return Err(RuleError::NoSettlementToUpgrade { at: v });
             }
         }
         if self.players[seat as usize].cities_left == 0 {
             return Err(RuleError::NoPiecesLeft {
-                piece: "cities",
+                piece: Piece::Cities,
                 limit: CITY_LIMIT,
             });
         }
@@ -229,6 +221,7 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::refusal::Allowed;
     use crate::engine::testkit::{self, TestGame};
     use crate::engine::types::Resource;
 
@@ -279,8 +272,11 @@ mod tests {
         let e = t.edge(10, t.topo().vertex_neighbors[10][0]);
         let err = t.refuse(0, Action::BuildRoad(e));
         assert_eq!(
-            err.to_string(),
-            "You need 1 brick, 1 lumber but have 1 brick."
+            err,
+            RuleError::CannotAfford {
+                cost: Resources::ROAD,
+                have: Resources::one(Resource::Brick)
+            }
         );
     }
 
@@ -344,9 +340,21 @@ mod tests {
         t.g.players[0].cities_left = 0;
         let e = t.edge(10, t.topo().vertex_neighbors[10][0]);
         let err = t.refuse(0, Action::BuildRoad(e));
-        assert_eq!(err.to_string(), "You have no roads left (limit 15).");
+        assert_eq!(
+            err,
+            RuleError::NoPiecesLeft {
+                piece: Piece::Roads,
+                limit: 15
+            }
+        );
         let err = t.refuse(0, Action::BuildCity(10));
-        assert_eq!(err.to_string(), "You have no cities left (limit 4).");
+        assert_eq!(
+            err,
+            RuleError::NoPiecesLeft {
+                piece: Piece::Cities,
+                limit: 4
+            }
+        );
         t.g.players[0].roads_left = 2;
         t.ok(0, Action::BuildRoad(e));
         let far = t.topo().edge_vertices[e as usize]
@@ -361,7 +369,13 @@ mod tests {
         t.road(0, t.edge(far, next));
         t.g.players[0].settlements_left = 0;
         let err = t.refuse(0, Action::BuildSettlement(next));
-        assert_eq!(err.to_string(), "You have no settlements left (limit 5).");
+        assert_eq!(
+            err,
+            RuleError::NoPiecesLeft {
+                piece: Piece::Settlements,
+                limit: 5
+            }
+        );
     }
 
     #[test]
@@ -372,7 +386,13 @@ mod tests {
         t.settlement(0, 10);
         let e = t.edge(10, t.topo().vertex_neighbors[10][0]);
         let err = t.refuse(0, Action::BuildRoad(e));
-        assert!(err.to_string().contains("roll the dice"), "{err}");
+        assert_eq!(
+            err,
+            RuleError::WrongPhase {
+                attempt: Attempt::BuildRoad,
+                allowed: Allowed::Roll
+            }
+        );
         let err = t.refuse(1, Action::BuildRoad(e));
         assert!(matches!(err, RuleError::NotYourTurn { .. }));
     }

@@ -4,11 +4,12 @@
 use super::action::{Action, Event, Phase, RuleError};
 use super::board::{EdgeId, HexId};
 use super::game::{Game, HeldCard, ROAD_LIMIT};
+use super::refusal::{Attempt, Piece};
 use super::types::{DevCard, Resource, Resources, Seat};
 
 impl Game {
     pub(super) fn check_buy_dev_card(&self, seat: Seat) -> Result<(), RuleError> {
-        self.check_build_phase(seat, "buy a development card")?;
+        self.check_build_phase(seat, Attempt::BuyDevCard)?;
         if self.deck.is_empty() {
             return Err(RuleError::DeckEmpty);
         }
@@ -37,15 +38,13 @@ impl Game {
     fn check_dev_play(&self, seat: Seat, card: DevCard) -> Result<(), RuleError> {
         match self.phase {
             Phase::BeforeRoll | Phase::Main if seat == self.current => {}
-            _ => return Err(self.refusal(seat, &format!("play {card}"))),
+            _ => return Err(self.refusal(seat, Attempt::Play(card))),
         }
         if self.dev_played {
             return Err(RuleError::AlreadyPlayedDevCard);
         }
         if !self.has_playable(seat, card) {
-            return Err(RuleError::NoSuchCard {
-                card: card.name().to_string(),
-            });
+            return Err(RuleError::NoSuchCard { card });
         }
         Ok(())
     }
@@ -102,7 +101,7 @@ impl Game {
         let pieces = self.players[seat as usize].roads_left;
         if pieces == 0 {
             return Err(RuleError::NoPiecesLeft {
-                piece: "roads",
+                piece: Piece::Roads,
                 limit: ROAD_LIMIT,
             });
         }
@@ -110,7 +109,7 @@ impl Game {
         match second {
             Some(e) => {
                 if pieces < 2 {
-                    return Err(RuleError::Invalid(crate::t!("engine-one-road-left")));
+                    return Err(RuleError::OneRoadLeft);
                 }
                 self.check_road_place(seat, e, Some(first))
             }
@@ -118,7 +117,7 @@ impl Game {
                 let mut another = false;
                 self.for_each_road_place(seat, Some(first), |_| another = true);
                 if pieces >= 2 && another {
-                    Err(RuleError::Invalid(crate::t!("engine-name-second-road")))
+                    Err(RuleError::NameSecondRoad)
                 } else {
                     Ok(())
                 }
@@ -151,11 +150,9 @@ impl Game {
         for (r, n) in want.iter() {
             if self.bank[r] < n {
                 return Err(RuleError::SupplyEmpty {
-                    resource: if self.bank[r] == 0 {
-                        r.to_string()
-                    } else {
-                        format!("{n} {r} (only {} left)", self.bank[r])
-                    },
+                    resource: r,
+                    asked: n,
+                    left: self.bank[r],
                 });
             }
         }
@@ -292,7 +289,6 @@ mod tests {
         t.ok(0, Action::BuyDevCard);
         let err = t.refuse(0, Action::PlayMonopoly(Resource::Ore));
         assert!(matches!(err, RuleError::NoSuchCard { .. }), "{err}");
-        assert!(err.to_string().contains("bought this turn"));
     }
 
     #[test]
@@ -383,7 +379,7 @@ mod tests {
                 second: None,
             },
         );
-        assert!(err.to_string().contains("two roads"), "{err}");
+        assert_eq!(err, RuleError::NameSecondRoad);
         t.ok(
             0,
             Action::PlayRoadBuilding {
@@ -412,7 +408,7 @@ mod tests {
                 second: Some(e2),
             },
         );
-        assert!(err.to_string().contains("one road piece"), "{err}");
+        assert_eq!(err, RuleError::OneRoadLeft);
         t.ok(
             0,
             Action::PlayRoadBuilding {

@@ -11,6 +11,7 @@ use super::action::{Action, Event, Phase, RuleError};
 use super::board::{BoardSize, EdgeId, HexId, Layout, Topology, VertexId};
 use super::derived::Derived;
 use super::helpers::{HelperState, HelpersView};
+use super::refusal::{Allowed, Attempt, Awaited, Place};
 use super::types::{DevCard, Resources, Seat, Settings};
 
 /// Pieces each player owns.
@@ -371,11 +372,10 @@ impl Game {
             return Err(RuleError::GameOver);
         }
         if seat as usize >= self.players.len() {
-            return Err(RuleError::Invalid(crate::t!(
-                "engine-no-such-seat",
-                seat = seat,
-                last = self.players.len() - 1
-            )));
+            return Err(RuleError::NoSuchSeat {
+                seat,
+                players: self.players.len() as u8,
+            });
         }
         if let Some(p) = self.helpers.as_ref().and_then(|h| h.pending.as_ref()) {
             return self.check_pending(seat, action, p);
@@ -541,60 +541,51 @@ impl Game {
         dev_card_counts(self.layout.size)
     }
 
-    /// Describes whom the game waits for, for "not your turn" messages.
-    pub(super) fn waiting_description(&self) -> String {
+    /// Whom the game waits for, for "not your turn" refusals.
+    pub(super) fn awaited(&self) -> Awaited {
         match &self.phase {
-            Phase::Discard { owed } => {
-                let seats: Vec<String> = owed.iter().map(|(s, _)| format!("seat {s}")).collect();
-                crate::t!("engine-waiting-discard", seats = join_and(&seats))
-            }
-            Phase::SpecialBuild { builder } => {
-                crate::t!("engine-waiting-special-build", seat = *builder)
-            }
-            Phase::Finished { .. } => crate::t!("engine-waiting-nobody"),
-            _ => format!("seat {}", self.current),
+            Phase::Discard { owed } => Awaited::Discards(owed.iter().map(|&(s, _)| s).collect()),
+            Phase::SpecialBuild { builder } => Awaited::SpecialBuild(*builder),
+            Phase::Finished { .. } => Awaited::Nobody,
+            _ => Awaited::Seat(self.current),
         }
     }
 
-    /// What `seat` may do now, for "wrong phase" messages.
-    pub(super) fn allowed_description(&self, seat: Seat) -> String {
+    /// What `seat` may do now, for "wrong phase" refusals.
+    pub(super) fn allowed(&self, seat: Seat) -> Allowed {
         if let Some(p) = self.helpers.as_ref().and_then(|h| h.pending.as_ref()) {
-            return self.pending_description(p);
+            return Allowed::Helper(p.step());
         }
-        let topo = self.topology();
         match &self.phase {
             Phase::Setup {
                 road_from: None, ..
-            } => crate::t!("engine-allowed-setup-settlement"),
+            } => Allowed::SetupSettlement,
             Phase::Setup {
                 road_from: Some(v), ..
-            } => crate::t!("engine-allowed-setup-road", at = topo.vertex_label(*v)),
-            Phase::BeforeRoll => crate::t!("engine-allowed-roll"),
+            } => Allowed::SetupRoad(*v),
+            Phase::BeforeRoll => Allowed::Roll,
             Phase::Discard { owed } => match owed.iter().find(|&&(s, _)| s == seat) {
-                Some((_, n)) => crate::t!("engine-allowed-discard", count = *n),
-                None => crate::t!(
-                    "engine-allowed-waiting",
-                    waiting = self.waiting_description()
-                ),
+                Some((_, n)) => Allowed::Discard(*n),
+                None => Allowed::Waiting(self.awaited()),
             },
-            Phase::MoveRobber => crate::t!("engine-allowed-robber"),
-            Phase::Main => crate::t!("engine-allowed-main"),
-            Phase::SpecialBuild { .. } => crate::t!("engine-allowed-special-build"),
-            Phase::Finished { .. } => crate::t!("engine-allowed-nothing"),
+            Phase::MoveRobber => Allowed::MoveRobber,
+            Phase::Main => Allowed::Main,
+            Phase::SpecialBuild { .. } => Allowed::SpecialBuild,
+            Phase::Finished { .. } => Allowed::Nothing,
         }
     }
 
-    /// The refusal for `seat` asking to `what` at the wrong moment: "not your turn" if the game
-    /// waits for someone else, else "wrong phase" with what is allowed.
-    pub(super) fn refusal(&self, seat: Seat, what: &str) -> RuleError {
+    /// The refusal for `seat` asking for `attempt` at the wrong moment: "not your turn" if the
+    /// game waits for someone else, else "wrong phase" with what is allowed.
+    pub(super) fn refusal(&self, seat: Seat, attempt: Attempt) -> RuleError {
         if self.waiting_for().contains(&seat) {
             RuleError::WrongPhase {
-                action: action_phrase(what),
-                allowed: self.allowed_description(seat),
+                attempt,
+                allowed: self.allowed(seat),
             }
         } else {
             RuleError::NotYourTurn {
-                waiting_for: self.waiting_description(),
+                waiting: self.awaited(),
             }
         }
     }
@@ -605,8 +596,7 @@ impl Game {
             Ok(())
         } else {
             Err(RuleError::NoSuchPlace {
-                what: "intersection",
-                label: (v as u32 + 1).to_string(),
+                place: Place::Intersection(v),
             })
         }
     }
@@ -617,8 +607,7 @@ impl Game {
             Ok(())
         } else {
             Err(RuleError::NoSuchPlace {
-                what: "road place",
-                label: format!("#{e}"),
+                place: Place::Road(e),
             })
         }
     }
@@ -629,8 +618,7 @@ impl Game {
             Ok(())
         } else {
             Err(RuleError::NoSuchPlace {
-                what: "hex",
-                label: format!("#{h}"),
+                place: Place::Hex(h),
             })
         }
     }
@@ -641,10 +629,7 @@ impl Game {
         if cost.fits_in(&hand) {
             Ok(())
         } else {
-            Err(RuleError::CannotAfford {
-                cost: cost.to_string(),
-                have: hand.to_string(),
-            })
+            Err(RuleError::CannotAfford { cost, have: hand })
         }
     }
 }
@@ -666,48 +651,6 @@ pub fn dev_card_counts(size: BoardSize) -> [(DevCard, u8); 5] {
             (DevCard::Invention, 3),
             (DevCard::Monopoly, 3),
         ],
-    }
-}
-
-/// "a", "a and b", "a, b and c".
-pub(super) fn join_and(items: &[String]) -> String {
-    join_with(items, &crate::t!("engine-and"))
-}
-
-/// "a", "a or b", "a, b or c".
-pub(super) fn join_or(items: &[String]) -> String {
-    join_with(items, &crate::t!("engine-or"))
-}
-
-/// The action a refusal names ("roll the dice"), in the current language; `play …` and
-/// `use …` keep the card or helper named after them.
-fn action_phrase(what: &str) -> String {
-    use crate::t;
-    match what {
-        "roll the dice" => t!("engine-do-roll"),
-        "discard" => t!("engine-do-discard"),
-        "move the robber" => t!("engine-do-robber"),
-        "place a settlement" => t!("engine-do-place-settlement"),
-        "place a road" => t!("engine-do-place-road"),
-        "trade" => t!("engine-do-trade"),
-        "end your turn" => t!("engine-do-end"),
-        "build a city" => t!("engine-do-build-city"),
-        "build a road" => t!("engine-do-build-road"),
-        "build a settlement" => t!("engine-do-build-settlement"),
-        "buy a development card" => t!("engine-do-buy"),
-        other => match (other.strip_prefix("play "), other.strip_prefix("use ")) {
-            (Some(card), _) => t!("engine-do-play", card = card),
-            (_, Some(helper)) => t!("engine-do-use", helper = helper),
-            _ => other.to_string(),
-        },
-    }
-}
-
-fn join_with(items: &[String], word: &str) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} {word} {last}", rest.join(", ")),
     }
 }
 

@@ -18,6 +18,7 @@ pub mod helpers;
 pub mod invariants;
 pub mod longest_route;
 mod production;
+pub mod refusal;
 mod setup;
 pub mod testkit;
 mod trade;
@@ -25,7 +26,11 @@ mod turn;
 pub mod types;
 mod victory;
 
-pub use action::{Action, Event, Phase, RuleError};
+pub use action::{Action, Event, Phase};
+pub use refusal::{
+    Allowed, Attempt, Awaited, DiscardRefusal, HelperRefusal, HelperStep, Piece, Place,
+    RobberRefusal, RuleError, TradeRefusal,
+};
 pub use board::{BoardSize, EdgeId, HexId, Layout, LayoutKind, PortKind, Topology, VertexId};
 pub use game::{Building, Game, GameView, HeldCard, Player};
 pub use helpers::{Helper, HelperChoice, HelperUse, SeanUse, Side, VincentBuild};

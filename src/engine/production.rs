@@ -8,13 +8,14 @@ use super::action::{Action, Event, Phase, RuleError};
 use super::adjacency::bits;
 use super::board::HexId;
 use super::game::Game;
+use super::refusal::{Attempt, DiscardRefusal, RobberRefusal};
 use super::types::{Resource, Resources, Seat};
 
 impl Game {
     pub(super) fn check_roll(&self, seat: Seat) -> Result<(), RuleError> {
         match self.phase {
             Phase::BeforeRoll if seat == self.current => Ok(()),
-            _ => Err(self.refusal(seat, "roll the dice")),
+            _ => Err(self.refusal(seat, Attempt::Roll)),
         }
     }
 
@@ -127,22 +128,17 @@ impl Game {
             _ => None,
         };
         let Some(owed) = owed else {
-            return Err(self.refusal(seat, "discard"));
+            return Err(self.refusal(seat, Attempt::Discard));
         };
         if cards.total() != owed as u32 {
-            return Err(RuleError::Discard(crate::t!(
-                "engine-discard-exactly",
-                owed = owed,
-                count = cards.total()
-            )));
+            return Err(RuleError::Discard(DiscardRefusal::Exactly {
+                owed,
+                count: cards.total(),
+            }));
         }
         let hand = self.players[seat as usize].hand;
         if !cards.fits_in(&hand) {
-            return Err(RuleError::Discard(crate::t!(
-                "engine-discard-not-held",
-                cards = cards.to_string(),
-                hand = hand.to_string()
-            )));
+            return Err(RuleError::Discard(DiscardRefusal::NotHeld { cards, hand }));
         }
         Ok(())
     }
@@ -215,41 +211,25 @@ impl Game {
         victim: Option<Seat>,
     ) -> Result<(), RuleError> {
         self.check_hex(hex)?;
-        let topo = self.topology();
         if hex == self.robber {
-            return Err(RuleError::Robber(crate::t!(
-                "engine-robber-already-there",
-                hex = topo.hex_labels[hex as usize].as_str()
-            )));
+            return Err(RuleError::Robber(RobberRefusal::AlreadyThere { hex }));
         }
         let set = self.robbable(seat, hex);
-        let names = || {
-            let seats: Vec<String> = (0..8)
-                .filter(|s| set & (1 << s) != 0)
-                .map(|s| format!("seat {s}"))
-                .collect();
-            super::game::join_or(&seats)
-        };
+        let victims = || (0..8).filter(|s| set & (1 << s) != 0).collect();
         match victim {
-            None if set != 0 => Err(RuleError::Robber(crate::t!(
-                "engine-robber-choose-victim",
-                hex = topo.hex_labels[hex as usize].as_str(),
-                victims = names()
-            ))),
+            None if set != 0 => Err(RuleError::Robber(RobberRefusal::ChooseVictim {
+                hex,
+                victims: victims(),
+            })),
             None => Ok(()),
-            Some(v) if v == seat => Err(RuleError::Robber(crate::t!("engine-robber-self"))),
+            Some(v) if v == seat => Err(RuleError::Robber(RobberRefusal::Yourself)),
             Some(v) if v < 8 && set & (1 << v) != 0 => Ok(()),
-            Some(v) if set == 0 => Err(RuleError::Robber(crate::t!(
-                "engine-robber-nobody",
-                hex = topo.hex_labels[hex as usize].as_str(),
-                seat = v
-            ))),
-            Some(v) => Err(RuleError::Robber(crate::t!(
-                "engine-robber-not-there",
-                hex = topo.hex_labels[hex as usize].as_str(),
-                seat = v,
-                victims = names()
-            ))),
+            Some(v) if set == 0 => Err(RuleError::Robber(RobberRefusal::Nobody { hex, seat: v })),
+            Some(v) => Err(RuleError::Robber(RobberRefusal::NotThere {
+                hex,
+                seat: v,
+                victims: victims(),
+            })),
         }
     }
 
@@ -261,7 +241,7 @@ impl Game {
     ) -> Result<(), RuleError> {
         match self.phase {
             Phase::MoveRobber if seat == self.current => {}
-            _ => return Err(self.refusal(seat, "move the robber")),
+            _ => return Err(self.refusal(seat, Attempt::MoveRobber)),
         }
         self.check_robber_target(seat, hex, victim)
     }
@@ -343,6 +323,7 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::refusal::Awaited;
     use crate::engine::testkit::TestGame;
     use crate::engine::types::Terrain;
 
@@ -472,9 +453,15 @@ mod tests {
         );
         // wrong count, too many of a kind, wrong seat
         let err = t.refuse(1, Action::Discard(Resources([1, 1, 1, 0, 0])));
-        assert!(err.to_string().contains("exactly 4"), "{err}");
+        assert_eq!(
+            err,
+            RuleError::Discard(DiscardRefusal::Exactly { owed: 4, count: 3 })
+        );
         let err = t.refuse(1, Action::Discard(Resources([0, 0, 0, 0, 4])));
-        assert!(err.to_string().contains("you hold"), "{err}");
+        assert!(
+            matches!(err, RuleError::Discard(DiscardRefusal::NotHeld { .. })),
+            "{err}"
+        );
         let err = t.refuse(2, Action::Discard(Resources([1, 1, 1, 1, 0])));
         assert!(matches!(err, RuleError::NotYourTurn { .. }), "{err}");
         let err = t.refuse(
@@ -484,7 +471,12 @@ mod tests {
                 victim: None,
             },
         );
-        assert!(err.to_string().contains("to discard"), "{err}");
+        assert_eq!(
+            err,
+            RuleError::NotYourTurn {
+                waiting: Awaited::Discards(vec![1, 3])
+            }
+        );
         // any order
         t.ok(3, Action::Discard(Resources([2, 2, 0, 0, 0])));
         assert!(matches!(t.g.phase, Phase::Discard { .. }));
@@ -542,7 +534,10 @@ mod tests {
                 victim: None,
             },
         );
-        assert!(err.to_string().contains("different hex"), "{err}");
+        assert_eq!(
+            err,
+            RuleError::Robber(RobberRefusal::AlreadyThere { hex: desert })
+        );
         let h: HexId = 0;
         let corners = t.topo().hex_vertices[0];
         t.settlement(1, corners[0]);
@@ -558,7 +553,13 @@ mod tests {
                 victim: None,
             },
         );
-        assert!(err.to_string().contains("seat 1"), "{err}");
+        assert_eq!(
+            err,
+            RuleError::Robber(RobberRefusal::ChooseVictim {
+                hex: h,
+                victims: vec![1]
+            })
+        );
         let err = t.refuse(
             0,
             Action::MoveRobber {
@@ -566,7 +567,14 @@ mod tests {
                 victim: Some(2),
             },
         );
-        assert!(err.to_string().contains("can't be robbed"), "{err}");
+        assert_eq!(
+            err,
+            RuleError::Robber(RobberRefusal::NotThere {
+                hex: h,
+                seat: 2,
+                victims: vec![1]
+            })
+        );
         let err = t.refuse(
             0,
             Action::MoveRobber {
@@ -574,7 +582,7 @@ mod tests {
                 victim: Some(0),
             },
         );
-        assert!(err.to_string().contains("yourself"), "{err}");
+        assert_eq!(err, RuleError::Robber(RobberRefusal::Yourself));
         let legal = t.g.legal_actions(0);
         let robber_moves: Vec<_> = legal
             .iter()

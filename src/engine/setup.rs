@@ -6,6 +6,7 @@ use super::action::{Action, Event, Phase, RuleError};
 use super::adjacency::bits;
 use super::board::{EdgeId, VertexId};
 use super::game::{Building, Game};
+use super::refusal::Attempt;
 use super::types::{Resources, Seat};
 
 impl Game {
@@ -14,16 +15,11 @@ impl Game {
         self.check_vertex(v)?;
         let topo = self.topology();
         if self.buildings[v as usize].is_some() {
-            return Err(RuleError::IntersectionTaken {
-                at: topo.vertex_label(v),
-            });
+            return Err(RuleError::IntersectionTaken { at: v });
         }
         for &n in &topo.vertex_neighbors[v as usize] {
             if self.buildings[n as usize].is_some() {
-                return Err(RuleError::DistanceRule {
-                    at: topo.vertex_label(v),
-                    neighbor: topo.vertex_label(n),
-                });
+                return Err(RuleError::DistanceRule { at: v, neighbor: n });
             }
         }
         Ok(())
@@ -40,7 +36,7 @@ impl Game {
             Phase::Setup {
                 road_from: None, ..
             } if seat == self.current => {}
-            _ => return Err(self.refusal(seat, "place a settlement")),
+            _ => return Err(self.refusal(seat, Attempt::PlaceSettlement)),
         }
         self.check_settlement_spot(v)
     }
@@ -88,19 +84,15 @@ impl Game {
             Phase::Setup {
                 road_from: Some(v), ..
             } if seat == self.current => v,
-            _ => return Err(self.refusal(seat, "place a road")),
+            _ => return Err(self.refusal(seat, Attempt::PlaceRoad)),
         };
         self.check_edge(e)?;
         let topo = self.topology();
         if self.roads[e as usize].is_some() {
-            return Err(RuleError::EdgeTaken {
-                at: topo.edge_label(e),
-            });
+            return Err(RuleError::EdgeTaken { at: e });
         }
         if !topo.edge_vertices[e as usize].contains(&from) {
-            return Err(RuleError::SetupRoadMustTouch {
-                settlement: topo.vertex_label(from),
-            });
+            return Err(RuleError::SetupRoadMustTouch { settlement: from });
         }
         Ok(())
     }
@@ -166,6 +158,7 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::refusal::Awaited;
     use crate::engine::testkit;
     use crate::engine::types::Settings;
 
@@ -195,7 +188,7 @@ mod tests {
             .unwrap();
         let err = g.apply(0, &Action::BuildRoad(far)).unwrap_err();
         assert!(matches!(err, RuleError::SetupRoadMustTouch { .. }), "{err}");
-        assert!(err.to_string().contains("settlement you just placed at 1"));
+        assert_eq!(err, RuleError::SetupRoadMustTouch { settlement: 0 });
         let near = topo.vertex_edges[0][0];
         g.apply(0, &Action::BuildRoad(near)).unwrap();
         assert_eq!(g.current, 1);
@@ -210,11 +203,11 @@ mod tests {
         let neighbor = g.topology().vertex_neighbors[23][0];
         let err = g.apply(1, &Action::BuildSettlement(neighbor)).unwrap_err();
         assert_eq!(
-            err.to_string(),
-            format!(
-                "Intersection {} is next to a settlement or city at 24 (distance rule).",
-                neighbor + 1
-            )
+            err,
+            RuleError::DistanceRule {
+                at: neighbor,
+                neighbor: 23
+            }
         );
         assert!(
             !g.legal_actions(1)
@@ -256,7 +249,12 @@ mod tests {
         let g0 = Game::new(Settings::for_players(4), 5);
         let mut g = g0.clone();
         let err = g.apply(2, &Action::BuildSettlement(20)).unwrap_err();
-        assert_eq!(err.to_string(), "It is not your turn: waiting for seat 0.");
+        assert_eq!(
+            err,
+            RuleError::NotYourTurn {
+                waiting: Awaited::Seat(0)
+            }
+        );
         let err = g.apply(0, &Action::Roll).unwrap_err();
         assert!(matches!(err, RuleError::WrongPhase { .. }), "{err}");
     }

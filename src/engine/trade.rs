@@ -3,6 +3,7 @@
 
 use super::action::{Action, Event, Phase, RuleError};
 use super::game::Game;
+use super::refusal::{Attempt, TradeRefusal};
 use super::types::{Resource, Resources, Seat};
 
 impl Game {
@@ -32,7 +33,7 @@ impl Game {
     fn check_trade_phase(&self, seat: Seat) -> Result<(), RuleError> {
         match self.phase {
             Phase::Main if seat == self.current => Ok(()),
-            _ => Err(self.refusal(seat, "trade")),
+            _ => Err(self.refusal(seat, Attempt::Trade)),
         }
     }
 
@@ -46,41 +47,29 @@ impl Game {
     ) -> Result<u8, RuleError> {
         self.check_trade_phase(seat)?;
         if give == get {
-            return Err(RuleError::Trade(crate::t!(
-                "engine-trade-same",
-                give = give.to_string(),
-                get = get.to_string()
-            )));
+            return Err(RuleError::Trade(TradeRefusal::Same { give, get }));
         }
         if count == 0 {
-            return Err(RuleError::Trade(crate::t!("engine-trade-at-least-one")));
+            return Err(RuleError::Trade(TradeRefusal::AtLeastOne));
         }
         let rate = self.trade_rate(seat, give);
         let need = rate as u32 * count as u32;
         let have = self.players[seat as usize].hand[give] as u32;
         if have < need {
-            return Err(RuleError::Trade(crate::t!(
-                "engine-trade-rate",
-                rate = rate,
-                need = need,
-                give = give.to_string(),
-                count = count,
-                get = get.to_string(),
-                have = have
-            )));
+            return Err(RuleError::Trade(TradeRefusal::Rate {
+                rate,
+                need,
+                give,
+                count,
+                get,
+                have,
+            }));
         }
         if self.bank[get] < count {
             return Err(RuleError::SupplyEmpty {
-                resource: if self.bank[get] == 0 {
-                    get.to_string()
-                } else {
-                    crate::t!(
-                        "engine-supply-only",
-                        count = count,
-                        resource = get.to_string(),
-                        left = self.bank[get]
-                    )
-                },
+                resource: get,
+                asked: count,
+                left: self.bank[get],
             });
         }
         Ok(rate)
@@ -135,35 +124,24 @@ impl Game {
     ) -> Result<(), RuleError> {
         self.check_trade_phase(seat)?;
         if with == seat || with as usize >= self.players.len() {
-            return Err(RuleError::Trade(crate::t!("engine-trade-other-player")));
+            return Err(RuleError::Trade(TradeRefusal::OtherPlayer));
         }
         if give.is_empty() || get.is_empty() {
-            return Err(RuleError::Trade(crate::t!("engine-trade-no-gifts")));
+            return Err(RuleError::Trade(TradeRefusal::NoGifts));
         }
         if let Some(r) = Resource::ALL
             .into_iter()
             .find(|&r| give[r] > 0 && get[r] > 0)
         {
-            return Err(RuleError::Trade(crate::t!(
-                "engine-trade-both-sides",
-                resource = r.to_string()
-            )));
+            return Err(RuleError::Trade(TradeRefusal::BothSides(r)));
         }
         let mine = self.players[seat as usize].hand;
         if !give.fits_in(&mine) {
-            return Err(RuleError::Trade(crate::t!(
-                "engine-trade-not-held",
-                give = give.to_string(),
-                hand = mine.to_string()
-            )));
+            return Err(RuleError::Trade(TradeRefusal::NotHeld { give, hand: mine }));
         }
         let theirs = self.players[with as usize].hand;
         if !get.fits_in(&theirs) {
-            return Err(RuleError::Trade(crate::t!(
-                "engine-trade-they-lack",
-                seat = with,
-                get = get.to_string()
-            )));
+            return Err(RuleError::Trade(TradeRefusal::TheyLack { seat: with, get }));
         }
         Ok(())
     }
@@ -214,7 +192,17 @@ mod tests {
                 count: 2,
             },
         );
-        assert!(err.to_string().contains("At 4:1 you need 8 ore"), "{err}");
+        assert_eq!(
+            err,
+            RuleError::Trade(TradeRefusal::Rate {
+                rate: 4,
+                need: 8,
+                give: Resource::Ore,
+                count: 2,
+                get: Resource::Wool,
+                have: 7
+            })
+        );
         t.ok(
             0,
             Action::MaritimeTrade {
@@ -281,7 +269,14 @@ mod tests {
                 count: 1,
             },
         );
-        assert_eq!(err.to_string(), "The supply has no brick left.");
+        assert_eq!(
+            err,
+            RuleError::SupplyEmpty {
+                resource: Resource::Brick,
+                asked: 1,
+                left: 0
+            }
+        );
         let err = t.refuse(
             0,
             Action::MaritimeTrade {

@@ -4,6 +4,7 @@
 
 use super::action::{Event, Phase, RuleError};
 use super::game::Game;
+use super::refusal::Attempt;
 use super::types::Seat;
 
 impl Game {
@@ -16,7 +17,7 @@ impl Game {
         match self.phase {
             Phase::Main if seat == self.current => Ok(()),
             Phase::SpecialBuild { builder } if builder == seat => Ok(()),
-            _ => Err(self.refusal(seat, "end your turn")),
+            _ => Err(self.refusal(seat, Attempt::EndTurn)),
         }
     }
 
@@ -62,6 +63,7 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use crate::engine::action::{Action, Event, Phase, RuleError};
+    use crate::engine::refusal::{Allowed, Attempt};
     use crate::engine::testkit::TestGame;
     use crate::engine::types::{DevCard, Resource, Resources};
 
@@ -74,7 +76,13 @@ mod tests {
         assert_eq!(t.g.phase, Phase::BeforeRoll);
         assert!(ev.contains(&Event::TurnStarted { seat: 0, turn: 2 }));
         let err = t.refuse(0, Action::EndTurn);
-        assert!(err.to_string().contains("roll the dice"), "{err}");
+        assert_eq!(
+            err,
+            RuleError::WrongPhase {
+                attempt: Attempt::EndTurn,
+                allowed: Allowed::Roll
+            }
+        );
     }
 
     #[test]

@@ -12,17 +12,6 @@ fn name(names: &[String], seat: Seat) -> &str {
     names.get(seat as usize).map(String::as_str).unwrap_or("?")
 }
 
-/// Replaces the engine's `seat N` wording with player names (engine messages know no names).
-pub fn name_seats(text: &str, names: &[String]) -> String {
-    let mut out = text.to_string();
-    for (i, n) in names.iter().enumerate().rev() {
-        out = out
-            .replace(&format!("seat {i}"), n)
-            .replace(&format!("Seat {i}"), n);
-    }
-    out
-}
-
 /// `C3 (ore 8)`, `E2 (desert)`: a hex named like the intersections name their hexes.
 pub fn hex_text(topo: &Topology, layout: &Layout, hex: HexId) -> String {
     let h = hex as usize;
@@ -510,17 +499,6 @@ mod tests {
 
     fn names() -> Vec<String> {
         vec!["alice".into(), "bob".into(), "carol".into()]
-    }
-
-    #[test]
-    fn engine_seat_numbers_become_names() {
-        assert_eq!(
-            name_seats(
-                "Seat 2 can't be robbed on C3: choose seat 0 and seat 1.",
-                &names()
-            ),
-            "carol can't be robbed on C3: choose alice and bob."
-        );
     }
 
     #[test]

@@ -29,6 +29,7 @@ pub mod place_order;
 pub mod public_record;
 pub mod questions;
 pub mod record;
+pub mod refusals;
 mod record_legacy;
 pub mod reply;
 pub mod rules_desk;

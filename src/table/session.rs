@@ -34,6 +34,8 @@ pub struct Applied {
 /// Why an action did not happen.
 #[derive(Debug)]
 pub enum ApplyError {
+    /// The game has not started (no engine state to act on).
+    NotStarted,
     Rule(RuleError),
     Store(StoreError),
 }
@@ -442,9 +444,7 @@ impl Session {
         change_meta: impl FnOnce(&mut GameMeta),
     ) -> Result<Applied, ApplyError> {
         let Some(current) = self.game.as_ref() else {
-            return Err(ApplyError::Rule(RuleError::Invalid(crate::t!(
-                "session-not-started"
-            ))));
+            return Err(ApplyError::NotStarted);
         };
         let mut next = current.clone();
         let events = next.apply(seat, action).map_err(ApplyError::Rule)?;

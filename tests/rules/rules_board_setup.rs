@@ -221,13 +221,12 @@ fn setup_settlement_then_road_touching_it() {
     // a road first is refused
     let e = g.topology().vertex_edges[10][0];
     let err = g.apply(0, &Action::BuildRoad(e)).unwrap_err();
-    assert!(err.to_string().contains("setup settlement"), "{err}");
+    assert!(said(&g, &err).contains("setup settlement"), "{err}");
     g.apply(0, &Action::BuildSettlement(10)).unwrap();
     // a second settlement before the road is refused
     let err = g.apply(0, &Action::BuildSettlement(40)).unwrap_err();
     assert!(
-        err.to_string()
-            .contains("road touching your settlement at 11"),
+        said(&g, &err).contains("road touching your settlement at 11"),
         "{err}"
     );
     // legal roads are exactly the free edges at that settlement
@@ -319,7 +318,7 @@ fn distance_rule_applies_in_setup_and_later() {
     t.give(0, Resources::SETTLEMENT);
     let err = t.refuse(0, Action::BuildSettlement(n));
     assert_eq!(
-        err.to_string(),
+        said(&t.g, &err),
         format!(
             "Intersection {} is next to a settlement or city at 21 (distance rule).",
             n + 1
@@ -341,16 +340,21 @@ fn bad_places_are_refused_with_labels() {
     let mut g = Game::new(Settings::for_players(4), 1);
     let err = g.apply(0, &Action::BuildSettlement(200)).unwrap_err();
     assert_eq!(
-        err.to_string(),
+        said(&g, &err),
         "There is no intersection 201 on this board."
     );
     let err = g.apply(9, &Action::Roll).unwrap_err();
-    assert!(err.to_string().contains("no seat 9"), "{err}");
+    assert!(said(&g, &err).contains("no seat 9"), "{err}");
     g.apply(0, &Action::BuildSettlement(0)).unwrap();
     let e = g.topology().vertex_edges[0][0];
     g.apply(0, &Action::BuildRoad(e)).unwrap();
     let err = g.apply(1, &Action::BuildSettlement(0)).unwrap_err();
-    assert_eq!(err.to_string(), "Intersection 1 is taken.");
+    assert_eq!(said(&g, &err), "Intersection 1 is taken.");
+}
+
+/// A refusal as players read it (the table puts the engine's facts in words).
+fn said(g: &Game, err: &RuleError) -> String {
+    catan_bot::table::refusals::text(err, g.topology(), &[])
 }
 
 /// The Almanac (Set-up, Variable Board, 4b): with fully random number tokens, no two red

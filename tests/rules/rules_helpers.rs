@@ -28,6 +28,11 @@ fn use_ok(t: &mut TestGame, seat: Seat, u: HelperUse) -> Vec<Event> {
     t.ok(seat, action)
 }
 
+/// A refusal as players read it (the table puts the engine's facts in words).
+fn said(t: &TestGame, err: &RuleError) -> String {
+    catan_bot::table::refusals::text(err, t.g.topology(), &[])
+}
+
 fn is_helper_refusal(e: &RuleError) -> bool {
     matches!(
         e,
@@ -54,11 +59,11 @@ fn after_use(t: &mut TestGame, seat: Seat, side: Side, second_use: HelperUse) {
         }
         Side::B => {
             let err = t.refuse(seat, Action::FlipHelper);
-            assert!(err.to_string().contains("exchange"), "{err}");
+            assert!(said(&t, &err).contains("exchange"), "{err}");
             let display = t.g.helpers.as_ref().unwrap().display.clone();
             assert!(!display.contains(&helper));
             let err = t.refuse(seat, Action::ExchangeHelper(helper));
-            assert!(err.to_string().contains("not in the display"), "{err}");
+            assert!(said(&t, &err).contains("not in the display"), "{err}");
             let took = display[0];
             let ev = t.ok(seat, Action::ExchangeHelper(took));
             assert!(ev.contains(&Event::HelperExchanged {
@@ -175,7 +180,7 @@ fn sean_spares_a_big_hand_the_discard_on_a_seven() {
             2,
             Action::UseHelper(HelperUse::Sean(SeanUse::Take(Resource::Ore))),
         );
-        assert!(err.to_string().contains("spares you the discard"), "{err}");
+        assert!(said(&t, &err).contains("spares you the discard"), "{err}");
         use_ok(&mut t, 2, HelperUse::Sean(SeanUse::KeepHand));
         after_use(&mut t, 2, side, HelperUse::Sean(SeanUse::KeepHand));
         assert_eq!(t.g.phase, Phase::Discard { owed: vec![(1, 4)] });
@@ -193,7 +198,7 @@ fn sean_gives_a_small_hand_a_resource_on_a_seven() {
         t.g.phase = Phase::BeforeRoll;
         t.roll_exact(7);
         let err = t.refuse(2, Action::UseHelper(HelperUse::Sean(SeanUse::KeepHand)));
-        assert!(err.to_string().contains("nothing to discard"), "{err}");
+        assert!(said(&t, &err).contains("nothing to discard"), "{err}");
         use_ok(&mut t, 2, HelperUse::Sean(SeanUse::Take(Resource::Grain)));
         after_use(&mut t, 2, side, HelperUse::Sean(SeanUse::KeepHand));
         assert_eq!(t.g.players[2].hand, Resources([1, 1, 0, 1, 0]));
@@ -232,7 +237,7 @@ fn lin_sends_the_robber_to_the_desert_for_a_resource() {
         set_side(&mut t, 0, side);
         let d = desert(&t);
         let err = t.refuse(0, Action::UseHelper(HelperUse::Lin { desert: d }));
-        assert!(err.to_string().contains("already in a desert"), "{err}");
+        assert!(said(&t, &err).contains("already in a desert"), "{err}");
         let hex = (0..t.g.layout.terrain.len())
             .find(|&h| t.g.layout.terrain[h].resource().is_some())
             .unwrap();
@@ -240,7 +245,7 @@ fn lin_sends_the_robber_to_the_desert_for_a_resource() {
         t.g.robber = hex as u8;
         t.g.phase = Phase::BeforeRoll; // before the roll too
         let err = t.refuse(0, Action::UseHelper(HelperUse::Lin { desert: hex as u8 }));
-        assert!(err.to_string().contains("not a desert"), "{err}");
+        assert!(said(&t, &err).contains("not a desert"), "{err}");
         let ev = use_ok(&mut t, 0, HelperUse::Lin { desert: d });
         assert!(ev.contains(&Event::RobberMoved { seat: 0, hex: d }));
         assert_eq!(t.g.robber, d);
@@ -283,7 +288,7 @@ fn louis_moves_a_dead_end_road() {
             .unwrap();
         let to = t.edge(path[0], c);
         let err = t.refuse(0, Action::UseHelper(HelperUse::Louis { from: inner, to }));
-        assert!(err.to_string().contains("not one"), "{err}");
+        assert!(said(&t, &err).contains("not one"), "{err}");
         let far = t.edge(40, topo.vertex_neighbors[40][0]);
         let err = t.refuse(
             0,
@@ -292,7 +297,7 @@ fn louis_moves_a_dead_end_road() {
                 to: far,
             }),
         );
-        assert!(err.to_string().contains("connect"), "{err}");
+        assert!(said(&t, &err).contains("connect"), "{err}");
         let ev = use_ok(&mut t, 0, HelperUse::Louis { from: dead_end, to });
         assert!(ev.contains(&Event::RoadLifted {
             seat: 0,
@@ -335,7 +340,7 @@ fn william_builds_a_road_with_one_resource_swapped() {
                 with: Resource::Lumber,
             }),
         );
-        assert!(err.to_string().contains("William keeps"), "{err}");
+        assert!(said(&t, &err).contains("William keeps"), "{err}");
         let u = HelperUse::William {
             edge: e,
             keep: Resource::Lumber,
@@ -387,7 +392,7 @@ fn candamir_swaps_a_resource_and_keeps_one_of_the_top_three() {
             .find(|c| !top3.contains(c))
             .unwrap();
         let err = t.refuse(0, Action::HelperChoice(HelperChoice::Keep(missing)));
-        assert!(err.to_string().contains("not among"), "{err}");
+        assert!(said(&t, &err).contains("not among"), "{err}");
         t.ok(0, Action::HelperChoice(HelperChoice::Keep(top3[2])));
         assert_eq!(t.g.players[0].dev_cards.len(), 1);
         assert_eq!(t.g.players[0].dev_cards[0].card, top3[2]);
@@ -423,7 +428,7 @@ fn nassir_demands_a_resource_and_gives_a_card_back_for_each() {
                 card: Resource::Ore,
             }),
         );
-        assert!(err.to_string().contains("owe no card"), "{err}");
+        assert!(said(&t, &err).contains("owe no card"), "{err}");
         t.refuse(0, Action::EndTurn);
         t.ok(
             0,
@@ -453,7 +458,7 @@ fn nassir_names_only_opponents() {
             also: None,
         }),
     );
-    assert!(err.to_string().contains("not one"), "{err}");
+    assert!(said(&t, &err).contains("not one"), "{err}");
 }
 
 #[test]
@@ -469,10 +474,10 @@ fn hilde_looks_at_a_leaders_hand_and_takes_a_card() {
         t.give(1, Resources([0, 0, 1, 0, 2]));
         t.give(2, Resources::one(Resource::Ore));
         let err = t.refuse(0, Action::UseHelper(HelperUse::Hilde { victim: 2 }));
-        assert!(err.to_string().contains("more points"), "{err}");
+        assert!(said(&t, &err).contains("more points"), "{err}");
         t.g.phase = Phase::BeforeRoll;
         let err = t.refuse(0, Action::UseHelper(HelperUse::Hilde { victim: 1 }));
-        assert!(err.to_string().contains("after your roll"), "{err}");
+        assert!(said(&t, &err).contains("after your roll"), "{err}");
         t.g.phase = Phase::Main;
         let ev = use_ok(&mut t, 0, HelperUse::Hilde { victim: 1 });
         let looked = ev
@@ -486,7 +491,7 @@ fn hilde_looks_at_a_leaders_hand_and_takes_a_card() {
         );
         assert_eq!(t.g.view(Some(2)).helpers.unwrap().looked_at, None);
         let err = t.refuse(0, Action::HelperChoice(HelperChoice::Take(Resource::Brick)));
-        assert!(err.to_string().contains("no brick"), "{err}");
+        assert!(said(&t, &err).contains("no brick"), "{err}");
         t.ok(0, Action::HelperChoice(HelperChoice::Take(Resource::Ore)));
         assert_eq!(t.g.players[0].hand, Resources::one(Resource::Ore));
         assert_eq!(t.g.players[1].hand, Resources([0, 0, 1, 0, 1]));
@@ -515,7 +520,7 @@ fn vincent_discards_a_knight_for_a_cheap_settlement() {
         t.give(0, Resources::ROAD);
         let u = HelperUse::Vincent(VincentBuild::Settlement(path[2]));
         let err = t.refuse(0, Action::UseHelper(u.clone()));
-        assert!(err.to_string().contains("knights"), "{err}");
+        assert!(said(&t, &err).contains("knights"), "{err}");
         with_knights(&mut t, 0, 1);
         let ev = use_ok(&mut t, 0, u.clone());
         assert!(ev.contains(&Event::KnightDiscarded { seat: 0 }));
@@ -560,7 +565,7 @@ fn a_helper_is_never_used_on_the_turn_it_is_received() {
         .unwrap()
         .received_turn = 1;
     let err = t.refuse(0, Action::UseHelper(HelperUse::Jean(Resource::Ore)));
-    assert!(err.to_string().contains("this turn"), "{err}");
+    assert!(said(&t, &err).contains("this turn"), "{err}");
     assert!(
         !t.g.legal_actions(0)
             .iter()
@@ -600,7 +605,7 @@ fn no_helper_in_the_special_building_phase() {
 fn games_without_helpers_refuse_helper_actions() {
     let mut t = TestGame::main_phase(4);
     let err = t.refuse(0, Action::UseHelper(HelperUse::Jean(Resource::Ore)));
-    assert!(err.to_string().contains("without helpers"), "{err}");
+    assert!(said(&t, &err).contains("without helpers"), "{err}");
     let err = t.refuse(0, Action::FlipHelper);
-    assert!(err.to_string().contains("without helpers"), "{err}");
+    assert!(said(&t, &err).contains("without helpers"), "{err}");
 }

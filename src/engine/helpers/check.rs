@@ -5,9 +5,9 @@ use super::super::action::{Action, Phase, RuleError};
 use super::super::adjacency::bits;
 use super::super::board::{EdgeId, HexId, VertexId};
 use super::super::game::{Building, CITY_LIMIT, Game, ROAD_LIMIT, SETTLEMENT_LIMIT};
+use super::super::refusal::{Attempt, Awaited, HelperRefusal, HelperStep, Piece};
 use super::super::types::{Resource, Resources, Seat, Terrain};
 use super::{HeldHelper, Helper, HelperChoice, HelperUse, Pending, SeanUse, Side, VincentBuild};
-use crate::t;
 
 /// Vincent's prices.
 pub(in crate::engine) const VINCENT_SETTLEMENT: Resources = Resources([1, 1, 0, 0, 0]);
@@ -44,8 +44,8 @@ pub(in crate::engine) fn candamir_cost(swap: Option<(Resource, Resource)>) -> Op
     }
 }
 
-fn refuse(text: impl Into<String>) -> RuleError {
-    RuleError::Helper(text.into())
+fn refuse(why: HelperRefusal) -> RuleError {
+    RuleError::Helper(why)
 }
 
 impl Game {
@@ -71,14 +71,14 @@ impl Game {
         action: &Action,
     ) -> Result<(), RuleError> {
         let Some(state) = self.helpers.as_ref() else {
-            return Err(refuse(t!("engine-helper-none-in-game")));
+            return Err(refuse(HelperRefusal::NoneInGame));
         };
         if let Some(p) = &state.pending {
             return self.check_pending(seat, action, p);
         }
         match action {
             Action::UseHelper(u) => self.check_use(seat, u),
-            _ => Err(refuse(t!("engine-helper-no-choice"))),
+            _ => Err(refuse(HelperRefusal::NoChoice)),
         }
     }
 
@@ -91,11 +91,11 @@ impl Game {
     ) -> Result<(), RuleError> {
         if seat != p.seat() {
             return Err(RuleError::NotYourTurn {
-                waiting_for: t!("engine-helper-waiting", seat = p.seat()),
+                waiting: Awaited::HelperChoice(p.seat()),
             });
         }
         let Some(held) = self.helpers.as_ref().and_then(|h| h.of(seat).copied()) else {
-            return Err(refuse(t!("engine-helper-none")));
+            return Err(refuse(HelperRefusal::NoHelper));
         };
         match (p, action) {
             (Pending::Offer { helper, .. }, Action::DeclineHelper) if *helper == held.helper => {
@@ -108,21 +108,17 @@ impl Game {
                 if cards.contains(c) {
                     Ok(())
                 } else {
-                    Err(refuse(t!(
-                        "engine-helper-not-looked-at",
-                        card = c.to_string()
-                    )))
+                    Err(refuse(HelperRefusal::NotLookedAt(*c)))
                 }
             }
             (Pending::TakeCard { victim, .. }, Action::HelperChoice(HelperChoice::Take(r))) => {
                 if self.players[*victim as usize].hand[*r] > 0 {
                     Ok(())
                 } else {
-                    Err(refuse(t!(
-                        "engine-helper-victim-lacks",
-                        seat = *victim,
-                        resource = r.to_string()
-                    )))
+                    Err(refuse(HelperRefusal::VictimLacks {
+                        seat: *victim,
+                        resource: *r,
+                    }))
                 }
             }
             (
@@ -130,71 +126,37 @@ impl Game {
                 Action::HelperChoice(HelperChoice::GiveBack { to, card }),
             ) => {
                 if !owed.contains(to) {
-                    return Err(refuse(t!(
-                        "engine-helper-owe-none",
-                        seat = *to,
-                        owed = seats(owed)
-                    )));
+                    return Err(refuse(HelperRefusal::OweNone {
+                        seat: *to,
+                        owed: owed.clone(),
+                    }));
                 }
                 if self.players[seat as usize].hand[*card] == 0 {
-                    return Err(refuse(t!(
-                        "engine-helper-nothing-to-give",
-                        card = card.to_string()
-                    )));
+                    return Err(refuse(HelperRefusal::NothingToGive(*card)));
                 }
                 Ok(())
             }
             (Pending::AfterUse { .. }, Action::FlipHelper) => match held.side {
                 Side::A => Ok(()),
-                Side::B => Err(refuse(t!(
-                    "engine-helper-already-b",
-                    helper = held.helper.to_string()
-                ))),
+                Side::B => Err(refuse(HelperRefusal::AlreadyB(held.helper))),
             },
             (Pending::AfterUse { .. }, Action::ExchangeHelper(h)) => {
-                let display = &self.helpers.as_ref().map(|s| &s.display);
-                if display.is_some_and(|d| d.contains(h)) {
+                let display = self
+                    .helpers
+                    .as_ref()
+                    .map(|s| s.display.clone())
+                    .unwrap_or_default();
+                if display.contains(h) {
                     Ok(())
                 } else {
-                    Err(refuse(t!(
-                        "engine-helper-not-in-display",
-                        helper = h.to_string(),
-                        display = self.display_names()
-                    )))
+                    Err(refuse(HelperRefusal::NotInDisplay {
+                        helper: *h,
+                        display,
+                    }))
                 }
             }
-            _ => Err(refuse(self.pending_description(p))),
+            _ => Err(refuse(HelperRefusal::Pending(p.step()))),
         }
-    }
-
-    /// What a pending step asks for, for refusals.
-    pub fn pending_description(&self, p: &Pending) -> String {
-        match p {
-            Pending::Offer { helper, .. } => {
-                t!("engine-helper-first-use", helper = helper.to_string())
-            }
-            Pending::KeepCard { .. } => {
-                t!("engine-helper-first-keep")
-            }
-            Pending::TakeCard { victim, .. } => {
-                t!("engine-helper-first-take", seat = *victim)
-            }
-            Pending::GiveBack { owed, .. } => {
-                t!("engine-helper-first-give-back", owed = seats(owed))
-            }
-            Pending::AfterUse { .. } => {
-                t!("engine-helper-first-flip")
-            }
-        }
-    }
-
-    fn display_names(&self) -> String {
-        let names: Vec<String> = self
-            .helpers
-            .iter()
-            .flat_map(|h| h.display.iter().map(|h| h.name().to_string()))
-            .collect();
-        super::super::game::join_or(&names)
     }
 
     /// Marianne and Sean, offered after a roll.
@@ -204,7 +166,9 @@ impl Game {
                 Ok(())
             } else {
                 Err(RuleError::SupplyEmpty {
-                    resource: r.to_string(),
+                    resource: r,
+                    asked: 1,
+                    left: 0,
                 })
             }
         };
@@ -214,20 +178,19 @@ impl Game {
                 if self.owes_discard(seat) {
                     Ok(())
                 } else {
-                    Err(refuse(t!(
-                        "engine-helper-sean-no-discard",
-                        limit = self.settings.discard_limit
-                    )))
+                    Err(refuse(HelperRefusal::SeanNoDiscard {
+                        limit: self.settings.discard_limit,
+                    }))
                 }
             }
             HelperUse::Sean(SeanUse::Take(r)) => {
                 if self.owes_discard(seat) {
-                    Err(refuse(t!("engine-helper-sean-spares")))
+                    Err(refuse(HelperRefusal::SeanSpares))
                 } else {
                     from_supply(*r)
                 }
             }
-            _ => Err(refuse(t!("engine-helper-use-offered"))),
+            _ => Err(refuse(HelperRefusal::UseOffered)),
         }
     }
 
@@ -243,59 +206,39 @@ impl Game {
             Phase::Main if seat == self.current => {}
             Phase::BeforeRoll if seat == self.current && before_roll_too => {}
             Phase::BeforeRoll if seat == self.current => {
-                return Err(refuse(t!(
-                    "engine-helper-after-roll",
-                    helper = helper.to_string()
-                )));
+                return Err(refuse(HelperRefusal::AfterRoll(helper)));
             }
             _ if matches!(helper, Helper::Marianne | Helper::Sean) => {
-                let roll = if helper == Helper::Sean {
-                    t!("engine-helper-roll-seven")
-                } else {
-                    t!("engine-helper-roll-nothing")
-                };
-                return Err(refuse(t!(
-                    "engine-helper-when-offered-roll",
-                    helper = helper.to_string(),
-                    roll = roll
-                )));
+                return Err(refuse(HelperRefusal::WhenOfferedRoll(helper)));
             }
-            _ => return Err(self.refusal(seat, &format!("use {helper}"))),
+            _ => return Err(self.refusal(seat, Attempt::Use(helper))),
         }
         let held = self.helpers.as_ref().and_then(|h| h.of(seat).copied());
         match held {
             Some(h) if h.helper == helper => {
                 if h.received_turn == self.turn {
-                    return Err(refuse(t!(
-                        "engine-helper-received-now",
-                        helper = helper.to_string()
-                    )));
+                    return Err(refuse(HelperRefusal::ReceivedNow(helper)));
                 }
                 if h.used_turn == Some(self.turn) {
-                    return Err(refuse(t!(
-                        "engine-helper-used-already",
-                        helper = helper.to_string()
-                    )));
+                    return Err(refuse(HelperRefusal::UsedAlready(helper)));
                 }
             }
             Some(h) => {
-                return Err(refuse(t!(
-                    "engine-helper-other",
-                    held = h.helper.to_string(),
-                    helper = helper.to_string()
-                )));
+                return Err(refuse(HelperRefusal::Other {
+                    held: h.helper,
+                    helper,
+                }));
             }
-            None => return Err(refuse(t!("engine-helper-none-yet"))),
+            None => return Err(refuse(HelperRefusal::NoneYet)),
         }
         match *u {
-            HelperUse::Marianne(_) | HelperUse::Sean(_) => Err(refuse(t!(
-                "engine-helper-when-offered",
-                helper = helper.to_string()
-            ))),
+            HelperUse::Marianne(_) | HelperUse::Sean(_) => {
+                Err(refuse(HelperRefusal::WhenOffered(helper)))
+            }
             HelperUse::Louis { from, to } => self.check_louis(seat, from, to),
             HelperUse::Candamir { swap } => {
                 let Some(cost) = candamir_cost(swap) else {
-                    return Err(refuse(t!("engine-helper-candamir")));
+                    return Err(refuse(HelperRefusal::Candamir));
                 };
                 if self.deck.is_empty() {
                     return Err(RuleError::DeckEmpty);
@@ -309,12 +252,12 @@ impl Game {
             HelperUse::Vincent(build) => self.check_vincent(seat, build),
             HelperUse::William { edge, keep, with } => {
                 let Some(cost) = william_cost(keep, with) else {
-                    return Err(refuse(t!("engine-helper-william")));
+                    return Err(refuse(HelperRefusal::William));
                 };
                 self.check_road_place(seat, edge, None)?;
                 if self.players[seat as usize].roads_left == 0 {
                     return Err(RuleError::NoPiecesLeft {
-                        piece: "roads",
+                        piece: Piece::Roads,
                         limit: ROAD_LIMIT,
                     });
                 }
@@ -355,18 +298,11 @@ impl Game {
     fn check_louis(&self, seat: Seat, from: EdgeId, to: EdgeId) -> Result<(), RuleError> {
         self.check_edge(from)?;
         self.check_edge(to)?;
-        let topo = self.topology();
         if !self.louis_can_lift(seat, from) {
-            return Err(refuse(t!(
-                "engine-helper-louis-lift",
-                road = topo.edge_label(from)
-            )));
+            return Err(refuse(HelperRefusal::LouisLift(from)));
         }
         if self.louis_places(seat, from) & (1u128 << to) == 0 {
-            return Err(refuse(t!(
-                "engine-helper-louis-place",
-                road = topo.edge_label(to)
-            )));
+            return Err(refuse(HelperRefusal::LouisPlace(to)));
         }
         Ok(())
     }
@@ -375,64 +311,57 @@ impl Game {
         let n = self.players.len() as Seat;
         for s in std::iter::once(from).chain(also) {
             if s >= n || s == seat {
-                return Err(refuse(t!("engine-helper-nassir", seat = s)));
+                return Err(refuse(HelperRefusal::Nassir(s)));
             }
         }
         if also == Some(from) {
-            return Err(refuse(t!("engine-helper-two-opponents")));
+            return Err(refuse(HelperRefusal::TwoOpponents));
         }
         Ok(())
     }
 
     fn check_hilde(&self, seat: Seat, victim: Seat) -> Result<(), RuleError> {
         if victim as usize >= self.players.len() || victim == seat {
-            return Err(refuse(t!("engine-helper-not-opponent", seat = victim)));
+            return Err(refuse(HelperRefusal::NotOpponent(victim)));
         }
         let (mine, theirs) = (self.public_vp(seat), self.public_vp(victim));
         if theirs <= mine {
-            return Err(refuse(t!(
-                "engine-helper-hilde",
-                mine = mine,
-                seat = victim,
-                theirs = theirs
-            )));
+            return Err(refuse(HelperRefusal::Hilde {
+                mine,
+                seat: victim,
+                theirs,
+            }));
         }
         if self.players[victim as usize].hand.is_empty() {
-            return Err(refuse(t!("engine-helper-no-cards", seat = victim)));
+            return Err(refuse(HelperRefusal::NoCards(victim)));
         }
         Ok(())
     }
 
     fn check_lin(&self, desert: HexId) -> Result<(), RuleError> {
         self.check_hex(desert)?;
-        let topo = self.topology();
         if self.layout.terrain[self.robber as usize] == Terrain::Desert {
-            return Err(refuse(t!("engine-helper-lin-in-desert")));
+            return Err(refuse(HelperRefusal::LinInDesert));
         }
         if self.layout.terrain[desert as usize] != Terrain::Desert {
-            return Err(refuse(t!(
-                "engine-helper-lin-not-desert",
-                hex = topo.hex_labels[desert as usize].as_str()
-            )));
+            return Err(refuse(HelperRefusal::LinNotDesert(desert)));
         }
         Ok(())
     }
 
     fn check_vincent(&self, seat: Seat, build: VincentBuild) -> Result<(), RuleError> {
         if self.players[seat as usize].knights_played == 0 {
-            return Err(refuse(t!("engine-helper-vincent")));
+            return Err(refuse(HelperRefusal::Vincent));
         }
         match build {
             VincentBuild::Settlement(v) => {
                 self.check_settlement_spot(v)?;
                 if !self.touches_own_road(seat, v) {
-                    return Err(RuleError::SettlementNotConnected {
-                        at: self.topology().vertex_label(v),
-                    });
+                    return Err(RuleError::SettlementNotConnected { at: v });
                 }
                 if self.players[seat as usize].settlements_left == 0 {
                     return Err(RuleError::NoPiecesLeft {
-                        piece: "settlements",
+                        piece: Piece::Settlements,
                         limit: SETTLEMENT_LIMIT,
                     });
                 }
@@ -446,13 +375,11 @@ impl Game {
                         city: false,
                     })
                 {
-                    return Err(RuleError::NoSettlementToUpgrade {
-                        at: self.topology().vertex_label(v),
-                    });
+                    return Err(RuleError::NoSettlementToUpgrade { at: v });
                 }
                 if self.players[seat as usize].cities_left == 0 {
                     return Err(RuleError::NoPiecesLeft {
-                        piece: "cities",
+                        piece: Piece::Cities,
                         limit: CITY_LIMIT,
                     });
                 }
@@ -646,8 +573,15 @@ pub(in crate::engine) fn candamir_swaps() -> impl Iterator<Item = Option<(Resour
     std::iter::once(None).chain(swaps)
 }
 
-/// "seat 1 and seat 3".
-fn seats(list: &[Seat]) -> String {
-    let names: Vec<String> = list.iter().map(|s| format!("seat {s}")).collect();
-    super::super::game::join_and(&names)
+impl Pending {
+    /// What this step asks for, for refusals.
+    pub fn step(&self) -> HelperStep {
+        match self {
+            Pending::Offer { helper, .. } => HelperStep::Use(*helper),
+            Pending::KeepCard { .. } => HelperStep::Keep,
+            Pending::TakeCard { victim, .. } => HelperStep::Take(*victim),
+            Pending::GiveBack { owed, .. } => HelperStep::GiveBack(owed.clone()),
+            Pending::AfterUse { .. } => HelperStep::Flip,
+        }
+    }
 }

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::table::public_record::Outcome;
+use crate::table::refusals;
 
 pub(super) fn button_id(game: GameId, action: &str, version: u64) -> String {
     format!("catan:{game}:{action}:{version}")
@@ -65,7 +66,13 @@ pub(super) fn act_changing(
         change_meta,
     ) {
         Ok(applied) => applied,
-        Err(ApplyError::Rule(e)) => return refusal(messages::name_seats(&e.to_string(), &names)),
+        Err(ApplyError::NotStarted) => return refusal(crate::t!("session-not-started")),
+        Err(ApplyError::Rule(e)) => {
+            return refusal(match session.game() {
+                Some(g) => refusals::text(&e, g.topology(), &names),
+                None => crate::t!("session-not-started"),
+            });
+        }
         Err(ApplyError::Store(e)) => {
             return refusal(crate::t!("actions-not-saved", error = e.to_string()));
         }

@@ -265,6 +265,9 @@ fn act_for_the_absent(table: &mut Table, id: GameId, now_ms: u64) -> Vec<Reply> 
         Some((_, ApplyError::Rule(e))) => {
             tracing::error!(game = id, "the automatic move was refused: {e}");
         }
+        Some((_, ApplyError::NotStarted)) => {
+            tracing::error!(game = id, "an automatic move in a game not started");
+        }
         None if after == before => {
             tracing::error!(
                 game = id,
