@@ -1,7 +1,6 @@
 //! The vocabulary of the game: resources, terrain, cards, card counts, settings.
 
 use serde::{Deserialize, Serialize};
-use std::fmt;
 use std::ops::{Add, AddAssign, Index, IndexMut, Sub, SubAssign};
 
 use super::board::LayoutKind;
@@ -43,35 +42,6 @@ impl Resource {
             Resource::Ore => "ore",
         }
     }
-
-    /// Parses a resource name, accepting the names and plurals players use across editions
-    /// (`wood`, `sheep`, `wheat`, `stone`, `bricks` …), and the German edition's names
-    /// (`Lehm`, `Holz`, `Wolle`, `Getreide`, `Erz`).
-    pub fn parse(s: &str) -> Option<Resource> {
-        let s = s.trim().to_lowercase();
-        Some(match s.as_str() {
-            "brick" | "bricks" | "clay" | "lehm" | "ziegel" => Resource::Brick,
-            "lumber" | "wood" | "woods" | "log" | "logs" | "timber" | "holz" => Resource::Lumber,
-            "wool" | "sheep" | "wolle" | "schaf" | "schafe" => Resource::Wool,
-            "grain" | "wheat" | "grains" | "getreide" | "weizen" | "korn" => Resource::Grain,
-            "ore" | "ores" | "stone" | "rock" | "rocks" | "erz" | "erze" => Resource::Ore,
-            _ => return None,
-        })
-    }
-}
-
-/// The name in the players' language (see [`crate::i18n`]); [`Resource::name`] is the
-/// language-independent one that commands and records use.
-impl fmt::Display for Resource {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&match self {
-            Resource::Brick => crate::t!("resource-brick"),
-            Resource::Lumber => crate::t!("resource-lumber"),
-            Resource::Wool => crate::t!("resource-wool"),
-            Resource::Grain => crate::t!("resource-grain"),
-            Resource::Ore => crate::t!("resource-ore"),
-        })
-    }
 }
 
 /// Terrain of a land hex.
@@ -98,7 +68,7 @@ impl Terrain {
         }
     }
 
-    /// The language-independent name (see [`Terrain::local_name`] for players).
+    /// The language-independent name (players read `i18n::words::terrain`).
     pub fn name(self) -> &'static str {
         match self {
             Terrain::Hills => "hills",
@@ -107,18 +77,6 @@ impl Terrain {
             Terrain::Fields => "fields",
             Terrain::Mountains => "mountains",
             Terrain::Desert => "desert",
-        }
-    }
-
-    /// The name in the players' language.
-    pub fn local_name(self) -> String {
-        match self {
-            Terrain::Hills => crate::t!("terrain-hills"),
-            Terrain::Forest => crate::t!("terrain-forest"),
-            Terrain::Pasture => crate::t!("terrain-pasture"),
-            Terrain::Fields => crate::t!("terrain-fields"),
-            Terrain::Mountains => crate::t!("terrain-mountains"),
-            Terrain::Desert => crate::t!("terrain-desert"),
         }
     }
 }
@@ -152,42 +110,6 @@ impl DevCard {
             DevCard::Invention => "Invention",
             DevCard::Monopoly => "Monopoly",
         }
-    }
-
-    /// Parses a card name in either edition (`year of plenty`, `road-building`, `vp` …) or
-    /// in German (`Ritter`, `Siegpunkt`, `Straßenbau`, `Erfindung`, `Monopol`).
-    pub fn parse(s: &str) -> Option<DevCard> {
-        let s: String = s
-            .trim()
-            .to_lowercase()
-            .chars()
-            .filter(|c| c.is_alphanumeric())
-            .collect();
-        Some(match s.as_str() {
-            "knight" | "knights" | "soldier" | "ritter" => DevCard::Knight,
-            "vp" | "victorypoint" | "victory" | "point" | "siegpunkt" | "sp" => {
-                DevCard::VictoryPoint
-            }
-            "roadbuilding" | "road" | "roads" | "straßenbau" | "strassenbau" => {
-                DevCard::RoadBuilding
-            }
-            "invention" | "yearofplenty" | "plenty" | "yop" | "erfindung" => DevCard::Invention,
-            "monopoly" | "mono" | "monopol" => DevCard::Monopoly,
-            _ => return None,
-        })
-    }
-}
-
-/// The name in the players' language; [`DevCard::name`] is the language-independent one.
-impl fmt::Display for DevCard {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&match self {
-            DevCard::Knight => crate::t!("devcard-knight"),
-            DevCard::VictoryPoint => crate::t!("devcard-victory-point"),
-            DevCard::RoadBuilding => crate::t!("devcard-road-building"),
-            DevCard::Invention => crate::t!("devcard-invention"),
-            DevCard::Monopoly => crate::t!("devcard-monopoly"),
-        })
     }
 }
 
@@ -270,20 +192,6 @@ impl Sub for Resources {
 impl SubAssign for Resources {
     fn sub_assign(&mut self, o: Resources) {
         *self = *self - o;
-    }
-}
-
-/// "2 wool, 1 ore"; "nothing" when empty.
-impl fmt::Display for Resources {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.is_empty() {
-            return f.write_str(&crate::t!("resources-nothing"));
-        }
-        let parts: Vec<String> = self
-            .iter()
-            .map(|(r, n)| crate::t!("resource-amount", count = n, resource = r.to_string()))
-            .collect();
-        f.write_str(&parts.join(", "))
     }
 }
 

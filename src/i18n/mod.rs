@@ -6,6 +6,8 @@
 //! below it — messages, hints, menus, the board's labels — comes out in that language. A
 //! message a catalog lacks falls back to English, so a half-done catalog never shows ids.
 
+pub mod words;
+
 mod catalogs {
     include!(concat!(env!("OUT_DIR"), "/catalogs.rs"));
 }

@@ -8,6 +8,7 @@
 
 use thiserror::Error;
 
+pub mod card_names;
 mod numbers;
 
 use super::lobby::{self, Setting};
@@ -535,7 +536,7 @@ fn parse_resource_list(
             }
             None => (pending.take().unwrap_or(1), w.clone()),
         };
-        let Some(r) = Resource::parse(&name) else {
+        let Some(r) = card_names::resource(&name) else {
             return Err(usage(
                 crate::t!("command-not-resource", word = *word),
                 usage_text,
@@ -572,7 +573,7 @@ fn bad_count(cards: String, usage_text: &'static str) -> ParseError {
 /// Finds the development card named by the first one to three words.
 fn split_card<'a>(rest: &'a [&'a str]) -> Option<(DevCard, &'a [&'a str])> {
     for n in (1..=rest.len().min(3)).rev() {
-        if let Some(card) = DevCard::parse(&rest[..n].join(" ")) {
+        if let Some(card) = card_names::dev_card(&rest[..n].join(" ")) {
             return Some((card, &rest[n..]));
         }
     }
@@ -620,7 +621,7 @@ fn parse_play(rest: &[&str], ctx: &ParseContext) -> Result<Command, ParseError> 
             }
         }
         DevCard::Monopoly => match args {
-            [one] => Resource::parse(one)
+            [one] => card_names::resource(one)
                 .map(|r| Command::Action(Action::PlayMonopoly(r)))
                 .ok_or_else(|| {
                     usage(

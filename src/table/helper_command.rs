@@ -8,7 +8,7 @@ use super::command::{
 };
 use super::names;
 use crate::engine::{
-    Action, DevCard, Helper, HelperChoice, HelperUse, Resource, SeanUse, Seat, VincentBuild,
+    Action, Helper, HelperChoice, HelperUse, Resource, SeanUse, Seat, VincentBuild,
 };
 use crate::t;
 
@@ -19,7 +19,8 @@ ore | helper use sean keep | helper keep knight | helper take ore | helper give 
 helper decline | helper flip | helper exchange jean";
 
 fn resource(word: &str) -> Result<Resource, ParseError> {
-    Resource::parse(word).ok_or_else(|| usage(t!("command-not-resource", word = word), U_HELPER))
+    super::command::card_names::resource(word)
+        .ok_or_else(|| usage(t!("command-not-resource", word = word), U_HELPER))
 }
 
 fn not_a_helper(name: &str) -> ParseError {
@@ -49,7 +50,7 @@ pub fn parse_helper(rest: &[&str], ctx: &ParseContext) -> Result<Command, ParseE
             _ => return Err(usage(t!("helper-cmd-name-exchange"), U_HELPER)),
         },
         "keep" => {
-            let card = DevCard::parse(&args.join(" "))
+            let card = super::command::card_names::dev_card(&args.join(" "))
                 .ok_or_else(|| usage(t!("helper-cmd-name-keep"), U_HELPER))?;
             Action::HelperChoice(HelperChoice::Keep(card))
         }

@@ -17,7 +17,7 @@ pub fn helper_event_public(ev: &Event, game: &Game, names: &[String]) -> Option<
                 "helper_messages-received",
                 name = n(seat),
                 helper = helper.to_string(),
-                summary = helper.summary().to_string()
+                summary = crate::i18n::words::helper_summary(*helper)
             )
         }
         Event::HelperOffered { seat, helper } => crate::t!(

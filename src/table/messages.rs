@@ -20,7 +20,7 @@ pub fn hex_text(topo: &Topology, layout: &Layout, hex: HexId) -> String {
         Some(t) => t
             .resource()
             .map(|r| r.to_string())
-            .unwrap_or_else(|| t.local_name()),
+            .unwrap_or_else(|| crate::i18n::words::terrain(*t)),
         None => "?".to_string(),
     };
     match layout.tokens.get(h).copied().flatten() {
@@ -41,7 +41,7 @@ pub fn vertex_text(topo: &Topology, layout: &Layout, v: VertexId) -> String {
         let terrain = layout.terrain[h as usize];
         match (terrain.resource(), layout.tokens[h as usize]) {
             (Some(r), Some(n)) => parts.push(format!("{r} {n}")),
-            _ => parts.push(terrain.local_name()),
+            _ => parts.push(crate::i18n::words::terrain(terrain)),
         }
     }
     match layout.port_at(v) {

@@ -67,7 +67,10 @@ fn moves_lists_the_helper_and_what_it_names_is_accepted() {
         .map(str::trim)
         .find(|l| l.starts_with(&head))
         .unwrap_or_else(|| panic!("no `{head}` line in:\n{moves}"));
-    assert!(line.contains(&helper.summary()), "{line}");
+    assert!(
+        line.contains(&catan_bot::i18n::words::helper_summary(helper)),
+        "{line}"
+    );
 
     // The first use the line names, typed as it stands, is accepted.
     let after = &line[head.len()..];

@@ -80,13 +80,6 @@ impl Helper {
             .into_iter()
             .find(|h| h.name().eq_ignore_ascii_case(s.trim()))
     }
-
-    /// The advantage in a few words, in the current language (`helper-summary-…` in the
-    /// catalogs), for help texts, `moves` and the events.
-    pub fn summary(self) -> String {
-        let id = format!("helper-summary-{}", self.name().to_lowercase());
-        crate::i18n::text(&id, None)
-    }
 }
 
 impl std::fmt::Display for Helper {

@@ -68,7 +68,7 @@ pub(super) fn helper_groups(g: &Game, seat: Seat, names: &[String]) -> Vec<Helpe
                     .unwrap_or_default()
                     .trim()
                     .to_string();
-                (head, rest, u.helper().summary())
+                (head, rest, crate::i18n::words::helper_summary(u.helper()))
             }
             _ => {
                 let (verb, rest) = words.split_once(' ').unwrap_or((words, ""));

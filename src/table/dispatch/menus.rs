@@ -732,7 +732,11 @@ fn discard_chosen(
 ) -> Vec<Reply> {
     let mut cards = Resources::default();
     for v in values {
-        let Some(r) = v.split('.').next().and_then(Resource::parse) else {
+        let Some(r) = v
+            .split('.')
+            .next()
+            .and_then(crate::table::command::card_names::resource)
+        else {
             return respond(
                 table,
                 caller,

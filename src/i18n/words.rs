@@ -1,0 +1,90 @@
+//! The game's things in the players' language: resource, card and terrain names, hands
+//! ("2 wool, 1 ore"), helper summaries. The engine names them only by language-independent
+//! machine names ([`Resource::name`], [`DevCard::name`], [`Terrain::name`]); the words are
+//! made here, from the catalogs.
+//!
+//! `Display` of [`Resource`], [`DevCard`] and [`Resources`] is implemented here, outside the
+//! engine module, which Rust allows while both share one crate. When the engine becomes its
+//! own crate these impls must become a local wrapper or trait (the orphan rule).
+
+use std::fmt;
+
+use crate::engine::{DevCard, Helper, Resource, Resources, Terrain};
+use crate::t;
+
+/// The resource's name in the players' language; [`Resource::name`] is the one commands and
+/// records use.
+impl fmt::Display for Resource {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&match self {
+            Resource::Brick => t!("resource-brick"),
+            Resource::Lumber => t!("resource-lumber"),
+            Resource::Wool => t!("resource-wool"),
+            Resource::Grain => t!("resource-grain"),
+            Resource::Ore => t!("resource-ore"),
+        })
+    }
+}
+
+/// The card's name in the players' language; [`DevCard::name`] is the language-independent one.
+impl fmt::Display for DevCard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&match self {
+            DevCard::Knight => t!("devcard-knight"),
+            DevCard::VictoryPoint => t!("devcard-victory-point"),
+            DevCard::RoadBuilding => t!("devcard-road-building"),
+            DevCard::Invention => t!("devcard-invention"),
+            DevCard::Monopoly => t!("devcard-monopoly"),
+        })
+    }
+}
+
+/// "2 wool, 1 ore"; "nothing" when empty.
+impl fmt::Display for Resources {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_empty() {
+            return f.write_str(&t!("resources-nothing"));
+        }
+        let parts: Vec<String> = self
+            .iter()
+            .map(|(r, n)| t!("resource-amount", count = n, resource = r.to_string()))
+            .collect();
+        f.write_str(&parts.join(", "))
+    }
+}
+
+/// The terrain's name in the players' language (see [`Terrain::name`] for the machine name).
+pub fn terrain(t: Terrain) -> String {
+    match t {
+        Terrain::Hills => t!("terrain-hills"),
+        Terrain::Forest => t!("terrain-forest"),
+        Terrain::Pasture => t!("terrain-pasture"),
+        Terrain::Fields => t!("terrain-fields"),
+        Terrain::Mountains => t!("terrain-mountains"),
+        Terrain::Desert => t!("terrain-desert"),
+    }
+}
+
+/// A helper's advantage in a few words (`helper-summary-…` in the catalogs), for help texts,
+/// `moves` and the events.
+pub fn helper_summary(h: Helper) -> String {
+    let id = format!("helper-summary-{}", h.name().to_lowercase());
+    super::text(&id, None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::{Lang, scope};
+
+    #[test]
+    fn names_come_from_the_catalogs() {
+        assert_eq!(Resource::Ore.to_string(), "ore");
+        assert_eq!(Resources([1, 0, 2, 0, 0]).to_string(), "1 brick, 2 wool");
+        assert_eq!(Resources::default().to_string(), "nothing");
+        assert_eq!(terrain(Terrain::Hills), "hills");
+        let _de = scope(Lang::parse("de").expect("German catalog"));
+        assert_eq!(Resource::Lumber.to_string(), "Holz");
+        assert_eq!(DevCard::Monopoly.to_string(), "Monopol");
+    }
+}
