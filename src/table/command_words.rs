@@ -1,7 +1,7 @@
 //! German command words (`würfeln`, `baue straße 12-13`, `bank 4 holz für 1 erz`): translated
 //! word by word into the English command language before [`parse`](super::command::parse), so
 //! there is one parser and one set of refusals. Resource and card names need no translation
-//! here: the engine's parsers know the German ones.
+//! here: the parser's name reader (`command/card_names.rs`) knows the German ones.
 //!
 //! Only a German word at a command's head is looked up, and after it only the few words that
 //! belong to that command (`straße`, `karte`, `für`, `an`, `und`, `platz`, `zug`). No German
