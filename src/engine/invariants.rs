@@ -1,5 +1,9 @@
 //! Invariants every reachable game state keeps, checked by the property tests and by
 //! `catan-bot simulate --check` after every action.
+//!
+//! The errors are plain English developer text (which invariant broke, with seat numbers and
+//! ids): only developers read them, in test failures and `simulate --check`, never players,
+//! so they do not go through the catalogs.
 
 use super::action::{Action, Phase};
 use super::army::MIN_ARMY;
