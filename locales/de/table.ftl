@@ -210,6 +210,7 @@ offers-nobody-yet = noch niemandem
 offers-describe-to = {" "}an { $name }
 offers-describe-to-anyone = {" "}an alle
 offers-describe = Handelsangebot #{ $offer } von { $name }{ $to }: gibt { $give }, möchte { $get }.
+offers-describe-counter = Handelsangebot #{ $offer }: { $name } macht { $to } ein Gegenangebot zu Angebot #{ $countered }: { $give } gegen { $get } von dir.
 offers-describe-accepted = Angenommen von: { $names }. { $name } wählt einen davon.
 offers-describe-declined = Abgelehnt von: { $names }.
 offers-terms = { $name } bot { $give } für { $get }

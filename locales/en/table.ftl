@@ -207,6 +207,7 @@ offers-nobody-yet = nobody yet
 offers-describe-to = {" "}to { $name }
 offers-describe-to-anyone = {" "}to anyone
 offers-describe = Trade offer #{ $offer } from { $name }{ $to }: gives { $give }, wants { $get }.
+offers-describe-counter = Trade offer #{ $offer }: { $name } counters offer #{ $countered } by { $to }: { $give } for your { $get }.
 offers-describe-accepted = Accepted by: { $names }. { $name } picks one of them.
 offers-describe-declined = Declined by: { $names }.
 offers-terms = { $name } offered { $give } for { $get }

@@ -186,7 +186,7 @@ fn offer_round(
         let Some(partner) = bots[other as usize] else {
             continue;
         };
-        if partner.accepts(&game.view(Some(other)), &get, &give) {
+        if partner.accepts_from(&game.view(Some(other)), seat, &get, &give) {
             let trade = Action::DomesticTrade {
                 with: other,
                 give,

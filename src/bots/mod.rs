@@ -18,6 +18,7 @@ pub mod plan;
 mod robber;
 mod strong;
 mod trade;
+pub mod trial;
 
 use std::fmt;
 use std::str::FromStr;
@@ -27,7 +28,7 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::engine::{Action, GameView, Resource, Resources};
+use crate::engine::{Action, GameView, Resource, Resources, Seat};
 use facts::Facts;
 use rand::Rng;
 
@@ -139,7 +140,38 @@ impl Bot {
     /// bot would give `give` and receive `get`. (Its hand is in `view.own`.) Never accepts what
     /// it cannot pay.
     pub fn accepts(&self, view: &GameView, give: &Resources, get: &Resources) -> bool {
-        trade::accepts(&Facts::new(view), give, get)
+        self.accepts_from(view, view.current, give, get)
+    }
+
+    /// Whether to give `give` for `get` to `partner`, the other side of the trade (the current
+    /// player, or the player offering to the bot when the bot is current). Judged the same
+    /// whoever makes the offer, a person or a bot: what it gains towards its plan against what
+    /// it gives, and never with a player close to winning or well ahead.
+    pub fn accepts_from(
+        &self,
+        view: &GameView,
+        partner: Seat,
+        give: &Resources,
+        get: &Resources,
+    ) -> bool {
+        trade::accepts(&Facts::new(view), partner, give, get)
+    }
+
+    /// The bot's counter-offer to `partner`, whose offer (they give `their_give`, want
+    /// `their_get`) it declined: the bot would give the first and receive the second, a
+    /// 1-for-1 (or 1-for-2 when they offered two cards or more) of the cards they offered that
+    /// helps the bot. The easy bot counters rarely.
+    pub fn counter(
+        &self,
+        view: &GameView,
+        partner: Seat,
+        their_give: &Resources,
+        their_get: &Resources,
+    ) -> Option<(Resources, Resources)> {
+        if self.level == BotLevel::Easy && self.rng(view, 3).gen_range(0..3) != 0 {
+            return None;
+        }
+        trade::counter(&Facts::new(view), partner, their_give, their_get)
     }
 
     /// A trade the bot offers to everyone on its own turn, if any: it would give the first and

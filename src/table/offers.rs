@@ -26,6 +26,11 @@ pub struct Offer {
     pub message_id: Option<u64>,
     /// The turn it belongs to: offers end with the turn.
     pub turn: u32,
+    /// The offer this one counters (a bot's counter-offer to a person's offer it declined):
+    /// its text names that offer, and it is stored with the offer in one write, so a bot
+    /// counters an offer once, also across a restart.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub counters: Option<u32>,
 }
 
 /// Why an offer or a response was refused.
@@ -300,14 +305,25 @@ pub fn describe(offer: &Offer, names: &[String]) -> String {
         Some(t) => crate::t!("offers-describe-to", name = name(names, t)),
         None => crate::t!("offers-describe-to-anyone"),
     };
-    let mut text = crate::t!(
-        "offers-describe",
-        offer = offer.id,
-        name = name(names, offer.from),
-        to = to,
-        give = offer.give.to_string(),
-        get = offer.get.to_string()
-    );
+    let mut text = match offer.counters {
+        Some(countered) => crate::t!(
+            "offers-describe-counter",
+            offer = offer.id,
+            name = name(names, offer.from),
+            countered = countered,
+            to = offer.to.map(|t| name(names, t)).unwrap_or_default(),
+            give = offer.give.to_string(),
+            get = offer.get.to_string()
+        ),
+        None => crate::t!(
+            "offers-describe",
+            offer = offer.id,
+            name = name(names, offer.from),
+            to = to,
+            give = offer.give.to_string(),
+            get = offer.get.to_string()
+        ),
+    };
     let list = |seats: &[Seat]| {
         seats
             .iter()
@@ -384,6 +400,7 @@ mod tests {
             declined: Vec::new(),
             message_id: None,
             turn: 3,
+            counters: None,
         }
     }
 
@@ -510,5 +527,18 @@ mod tests {
         let t = describe(&o, &n);
         assert!(t.contains("Accepted by: carol"), "{t}");
         assert!(t.contains("Declined by: bob"), "{t}");
+    }
+
+    /// A counter-offer names the offer it answers and whom it is for.
+    #[test]
+    fn a_counter_names_the_offer_it_counters() {
+        let mut o = offer(2, Some(0), ORE, WOOL);
+        o.id = 4;
+        o.counters = Some(3);
+        let t = describe(&o, &names());
+        assert!(
+            t.contains("carol counters offer #3 by alice: 1 ore for your 1 wool"),
+            "{t}"
+        );
     }
 }

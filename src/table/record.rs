@@ -293,6 +293,7 @@ mod tests {
             declined: Vec::new(),
             message_id: Some(99),
             turn: 7,
+            counters: None,
         };
         let mut busy = meta.clone();
         busy.offers = vec![offer.clone(); 50];

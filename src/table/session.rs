@@ -638,6 +638,7 @@ mod tests {
             declined: Vec::new(),
             message_id: Some(70 + id as u64),
             turn: 0,
+            counters: None,
         }
     }
 

@@ -7,6 +7,7 @@ mod table_support;
 mod bots_play;
 mod table_authorization;
 mod table_bot_offers;
+mod table_bot_trades;
 mod table_bots;
 mod table_fairness;
 mod table_helpers;

@@ -374,7 +374,7 @@ fn bot_trading(
         .meta
         .offers
         .iter()
-        .find(|o| o.from == seat && o.turn == turn)
+        .find(|o| o.from == seat && o.turn == turn && o.counters.is_none())
         .cloned();
     let mine = s.bot_offer.filter(|o| o.turn == turn);
     let set = |table: &mut Table, open: Option<u32>, made_ms: u64| {
@@ -436,7 +436,10 @@ fn bot_trading(
     }
 }
 
-/// Bots the new offer `offer` can involve answer it at once: accept what helps them.
+/// Bots the new offer `offer` can involve answer it at once, each judging it on its merits
+/// whoever made it (what it gains towards its plan against what it gives, never helping a
+/// player close to winning): accept what helps them. When a person's offer is declined, the
+/// first declining bot with a deal that would help it makes one counter-offer to that person.
 pub(super) fn answer_offer(table: &mut Table, id: GameId, offer: u32, now_ms: u64) -> Vec<Reply> {
     let Some(s) = table.sessions.get(&id) else {
         return Vec::new();
@@ -448,26 +451,90 @@ pub(super) fn answer_offer(table: &mut Table, id: GameId, offer: u32, now_ms: u6
         return Vec::new();
     };
     let names = s.names();
-    let answers: Vec<(Caller, bool)> = (0..names.len() as Seat)
+    let answers: Vec<(Seat, Bot, Caller, bool)> = (0..names.len() as Seat)
         .filter_map(|seat| {
             let bot = s.bot_at(seat)?;
             let yes = offers::check_response(g, &names, o, seat, true).is_ok()
-                && bot.accepts(&g.view(Some(seat)), &o.get, &o.give);
+                && bot.accepts_from(&g.view(Some(seat)), o.from, &o.get, &o.give);
             if !yes && offers::check_response(g, &names, o, seat, false).is_err() {
                 return None;
             }
             let caller = Caller::new(s.place(), s.user(seat)?, s.name(seat));
-            Some((caller, yes))
+            Some((seat, bot, caller, yes))
         })
         .collect();
+    // One counter per offer: the counter's record names the offer it counters.
+    let by_person = s.bot_at(o.from).is_none() && o.counters.is_none();
+    let countered = s.meta.offers.iter().any(|c| c.counters == Some(offer));
+    let counter = if by_person && !countered && !answers.iter().any(|a| a.3) {
+        answers.iter().find_map(|(seat, bot, caller, _)| {
+            let (give, get) = bot.counter(&g.view(Some(*seat)), o.from, &o.give, &o.get)?;
+            Some((caller.clone(), give, get))
+        })
+    } else {
+        None
+    };
+    let person = o.from;
     let mut replies = Vec::new();
-    for (caller, yes) in answers {
+    for (_, _, caller, yes) in answers {
         let answer = if yes {
             TradeCommand::Accept(offer)
         } else {
             TradeCommand::Decline(offer)
         };
         replies.extend(trade(table, &caller, answer, now_ms));
+    }
+    if let Some((caller, give, get)) = counter {
+        let command = TradeCommand::Offer {
+            give,
+            get,
+            to: Some(person),
+        };
+        let made = trade_countering(table, &caller, command, Some(offer), now_ms);
+        // A counter the rules refuse now (the bot has too many open offers) is not made.
+        if made.iter().any(Reply::is_refusal) {
+            tracing::debug!(game = id, offer, "a bot's counter-offer was refused");
+        } else {
+            replies.extend(made);
+        }
+    }
+    replies
+}
+
+/// The caller accepted offer `offer`: when it is a bot's counter-offer (made to the caller
+/// only, so there is nobody else to wait for), the bot confirms it at once and the trade is
+/// made; if the rules no longer allow it, the bot withdraws it.
+pub(super) fn settle_counter(
+    table: &mut Table,
+    caller: &Caller,
+    offer: u32,
+    now_ms: u64,
+) -> Vec<Reply> {
+    let Some((id, seat)) = seated(table, caller) else {
+        return Vec::new();
+    };
+    let Some(s) = table.sessions.get(&id) else {
+        return Vec::new();
+    };
+    let Some(o) = s
+        .meta
+        .offers
+        .iter()
+        .find(|o| o.id == offer && o.counters.is_some() && o.accepted.contains(&seat))
+    else {
+        return Vec::new();
+    };
+    let maker = o.from;
+    if s.bot_at(maker).is_none() {
+        return Vec::new();
+    }
+    let Some(user) = s.user(maker) else {
+        return Vec::new();
+    };
+    let bot = Caller::new(s.place(), user, s.name(maker));
+    let replies = trade(table, &bot, TradeCommand::Confirm(offer, seat), now_ms);
+    if replies.iter().any(Reply::is_refusal) {
+        return trade(table, &bot, TradeCommand::Withdraw(offer), now_ms);
     }
     replies
 }

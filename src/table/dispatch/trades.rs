@@ -61,6 +61,29 @@ pub(super) fn trade(
     tc: TradeCommand,
     now_ms: u64,
 ) -> Vec<Reply> {
+    let accepted = match tc {
+        TradeCommand::Accept(n) => Some(n),
+        _ => None,
+    };
+    let mut replies = trade_countering(table, caller, tc, None, now_ms);
+    // A person who accepts a bot's counter-offer trades at once.
+    if let Some(n) = accepted
+        && !replies.iter().any(Reply::is_refusal)
+    {
+        replies.extend(super::bots::settle_counter(table, caller, n, now_ms));
+    }
+    replies
+}
+
+/// [`trade`], where a new offer counters offer `counters` (a bot's counter-offer, see
+/// `bots::answer_offer`): the link is part of the offer's record, written with it.
+pub(super) fn trade_countering(
+    table: &mut Table,
+    caller: &Caller,
+    tc: TradeCommand,
+    counters: Option<u32>,
+    now_ms: u64,
+) -> Vec<Reply> {
     let Some((id, seat)) = seated(table, caller) else {
         return seat_refusal(table, caller);
     };
@@ -113,6 +136,7 @@ pub(super) fn trade(
                 declined: Vec::new(),
                 message_id: None,
                 turn: g.turn,
+                counters,
             };
             let before = session.meta.clone();
             session.meta.next_offer += 1;
