@@ -644,7 +644,8 @@ const MEASURED_ROLLS: usize = 20;
 /// client's sync bringing the bot's message with the dice (the turn message's edit or a new
 /// notice, whichever comes first); and for comparison, `!catan status` in the room to its
 /// answer arriving in the player's encrypted direct room. Prints median and p90. Run with
-/// `cargo test --test matrix_encrypted roll_latency -- --ignored --nocapture`.
+/// `cargo test --test matrix_encrypted roll_latency -- --ignored --nocapture`; with
+/// `ROLL_TRACE=1` it also lists each roll's messages as the roller's client read them.
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 #[ignore = "a measurement: run by hand, prints figures"]
 async fn roll_latency() {
@@ -666,7 +667,19 @@ async fn roll_latency() {
         let legal = game.legal_actions(seat);
         if legal.contains(&Action::Roll) {
             let by_text = typed.len() <= clicked.len();
-            let turn = t.turn_message().await;
+            // As a player does: roll once the turn message is there (the previous turn's
+            // messages are all out, they come before it).
+            let heading = format!("Turn {}: {name}'s turn", game.view(None).turn);
+            let turn = wait_until("the roller reads the turn message", WAIT, async || {
+                bot_messages(t.player(&name), &t.room, &t.bot_user)
+                    .into_iter()
+                    .find(|s| {
+                        s.event["content"]["m.relates_to"].is_null()
+                            && body(&s.event).contains(&heading)
+                    })
+                    .and_then(|s| s.event["event_id"].as_str().map(str::to_string))
+            })
+            .await;
             let before = game.view(None).version;
             let start = Instant::now();
             if by_text {
@@ -679,6 +692,20 @@ async fn roll_latency() {
             let text = format!("{name} rolled {a} + {b} = {}", a + b);
             let seen = seen_after(&t, &name, &t.room, &text, start).await;
             let took = seen.duration_since(start);
+            if std::env::var_os("ROLL_TRACE").is_some() {
+                for s in bot_messages(t.player(&name), &t.room, &t.bot_user) {
+                    if s.at >= start {
+                        let b = body(&s.event);
+                        eprintln!(
+                            "  {:?} {} edit={} {}",
+                            s.at.duration_since(start),
+                            s.event["content"]["msgtype"],
+                            s.event["content"]["m.relates_to"]["rel_type"] == "m.replace",
+                            b.chars().take(70).collect::<String>().replace('\n', " | ")
+                        );
+                    }
+                }
+            }
             if by_text { &mut typed } else { &mut clicked }.push(took);
             // The status answer, at a quiet moment (the roll's messages are out).
             let start = Instant::now();
