@@ -9,6 +9,7 @@
 
 pub mod bot;
 pub mod encrypted_game;
+pub mod encrypted_moves;
 pub mod encrypted_player;
 pub mod player;
 pub mod synapse;
