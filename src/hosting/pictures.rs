@@ -171,7 +171,7 @@ fn at_round_edge(view: &GameView) -> bool {
     }
     let seats = view.players.len().max(1);
     let built = view.buildings.iter().flatten().count();
-    built % seats == 0
+    built.is_multiple_of(seats)
 }
 
 #[cfg(test)]
@@ -227,7 +227,7 @@ mod tests {
         let full = image::load_from_memory(&png).expect("board").to_rgb8();
         let t = thumbnail(&png).expect("thumbnail");
         assert_eq!(t.width, THUMBNAIL_WIDTH);
-        assert!(IMAGE_WIDTH > THUMBNAIL_WIDTH);
+        assert_eq!(full.width(), IMAGE_WIDTH, "the board is scaled down");
         let expected_height = (f64::from(full.height()) * f64::from(THUMBNAIL_WIDTH)
             / f64::from(full.width()))
         .round() as u32;
