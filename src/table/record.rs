@@ -180,12 +180,23 @@ pub enum OfferRecord {
     Closed,
 }
 
+/// Offer records start with this tag and are JSON after it, so that an offer can gain fields
+/// (a counter-offer's link did). Older records are bincode and start with the enum's variant
+/// number (0 or 1 as a little-endian u32), so the two never meet.
+const OFFER_TAG: &[u8; 4] = b"COJ1";
+
 pub fn encode_offer(record: &OfferRecord) -> Vec<u8> {
-    bincode::serialize(record).unwrap_or_default()
+    let mut bytes = OFFER_TAG.to_vec();
+    // Plain owned data: serialization cannot fail.
+    bytes.extend(serde_json::to_vec(record).unwrap_or_default());
+    bytes
 }
 
 pub fn decode_offer(bytes: &[u8]) -> Result<OfferRecord, String> {
-    bincode::deserialize(bytes).map_err(|e| format!("offer record unreadable: {e}"))
+    let Some(json) = bytes.strip_prefix(OFFER_TAG) else {
+        return record_legacy::decode_offer(bytes);
+    };
+    serde_json::from_slice(json).map_err(|e| format!("offer record unreadable: {e}"))
 }
 
 /// The meta record, without the offers (they have records of their own).

@@ -6,9 +6,9 @@ use serde::{Deserialize, Serialize};
 
 use super::lobby::LobbySettings;
 use super::offers::Offer;
-use super::record::{ActionRecord, FinishedRecord, GameMeta, SeatUser, Started};
+use super::record::{ActionRecord, FinishedRecord, GameMeta, OfferRecord, SeatUser, Started};
 use super::reply::{GameId, LiveSlot, PlaceId, UserId};
-use crate::engine::{Game, LayoutKind};
+use crate::engine::{Game, LayoutKind, Resources, Seat};
 
 /// `LobbySettings` before the afk policy and the Helpers of Catan.
 #[derive(Serialize, Deserialize)]
@@ -33,7 +33,7 @@ pub(super) struct GameMetaV1 {
     settings: LobbySettingsV1,
     seats: Vec<SeatUser>,
     started: Option<Started>,
-    offers: Vec<Offer>,
+    offers: Vec<OfferV1>,
     next_offer: u32,
     finished: bool,
     #[serde(default)]
@@ -62,7 +62,7 @@ impl From<GameMetaV1> for GameMeta {
             },
             seats: m.seats,
             started: m.started,
-            offers: m.offers,
+            offers: m.offers.into_iter().map(Offer::from).collect(),
             next_offer: m.next_offer,
             finished: m.finished,
             live_messages: m.live_messages,
@@ -71,6 +71,53 @@ impl From<GameMetaV1> for GameMeta {
             left: Vec::new(),
             bot_offered: None,
         }
+    }
+}
+
+/// `Offer` before counter-offers, as bincode stored it in offer records and old meta records.
+/// (Serialize: tests write old records with it.)
+#[derive(Serialize, Deserialize)]
+pub(super) struct OfferV1 {
+    id: u32,
+    from: Seat,
+    to: Option<Seat>,
+    give: Resources,
+    get: Resources,
+    accepted: Vec<Seat>,
+    declined: Vec<Seat>,
+    message_id: Option<u64>,
+    turn: u32,
+}
+
+impl From<OfferV1> for Offer {
+    fn from(o: OfferV1) -> Offer {
+        Offer {
+            id: o.id,
+            from: o.from,
+            to: o.to,
+            give: o.give,
+            get: o.get,
+            accepted: o.accepted,
+            declined: o.declined,
+            message_id: o.message_id,
+            turn: o.turn,
+            counters: None,
+        }
+    }
+}
+
+/// An offer record before offer records were tagged JSON.
+#[derive(Serialize, Deserialize)]
+pub(super) enum OfferRecordV1 {
+    Open(OfferV1),
+    Closed,
+}
+
+pub(super) fn decode_offer(bytes: &[u8]) -> Result<OfferRecord, String> {
+    match bincode::deserialize(bytes) {
+        Ok(OfferRecordV1::Open(o)) => Ok(OfferRecord::Open(o.into())),
+        Ok(OfferRecordV1::Closed) => Ok(OfferRecord::Closed),
+        Err(e) => Err(format!("offer record unreadable: {e}")),
     }
 }
 
@@ -109,4 +156,47 @@ pub(super) fn decode_finished(bytes: &[u8]) -> Result<FinishedRecord, String> {
             })
         })
         .map_err(|e: bincode::Error| format!("finished record unreadable: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::record::{decode_offer, encode_offer};
+    use super::*;
+
+    fn old_offer() -> OfferV1 {
+        OfferV1 {
+            id: 4,
+            from: 1,
+            to: Some(2),
+            give: Resources([1, 0, 0, 0, 0]),
+            get: Resources([0, 0, 0, 0, 2]),
+            accepted: vec![2],
+            declined: vec![3],
+            message_id: Some(99),
+            turn: 7,
+        }
+    }
+
+    /// An offer record written by a build before counter-offers (bincode) still reads, and an
+    /// open counter-offer keeps its link through its own record.
+    #[test]
+    fn offer_records_of_older_builds_read_and_counters_keep_their_link() {
+        let old = bincode::serialize(&OfferRecordV1::Open(old_offer())).expect("old record");
+        let Ok(OfferRecord::Open(offer)) = decode_offer(&old) else {
+            panic!("an old open offer record reads");
+        };
+        assert_eq!((offer.id, offer.to, offer.turn), (4, Some(2), 7));
+        assert_eq!((offer.accepted, offer.declined), (vec![2], vec![3]));
+        assert_eq!(offer.counters, None);
+        let closed = bincode::serialize(&OfferRecordV1::Closed).expect("old record");
+        assert_eq!(decode_offer(&closed), Ok(OfferRecord::Closed));
+
+        let counter = Offer {
+            counters: Some(3),
+            ..Offer::from(old_offer())
+        };
+        let record = OfferRecord::Open(counter);
+        assert_eq!(decode_offer(&encode_offer(&record)), Ok(record));
+        assert!(decode_offer(b"COJ1{").is_err());
+    }
 }
