@@ -27,11 +27,11 @@ pub mod types;
 mod victory;
 
 pub use action::{Action, Event, Phase};
+pub use board::{BoardSize, EdgeId, HexId, Layout, LayoutKind, PortKind, Topology, VertexId};
+pub use game::{Building, Game, GameView, HeldCard, Player};
+pub use helpers::{Helper, HelperChoice, HelperUse, SeanUse, Side, VincentBuild};
 pub use refusal::{
     Allowed, Attempt, Awaited, DiscardRefusal, HelperRefusal, HelperStep, Piece, Place,
     RobberRefusal, RuleError, TradeRefusal,
 };
-pub use board::{BoardSize, EdgeId, HexId, Layout, LayoutKind, PortKind, Topology, VertexId};
-pub use game::{Building, Game, GameView, HeldCard, Player};
-pub use helpers::{Helper, HelperChoice, HelperUse, SeanUse, Side, VincentBuild};
 pub use types::{DevCard, Resource, Resources, Seat, Settings, Terrain};

@@ -59,11 +59,11 @@ fn after_use(t: &mut TestGame, seat: Seat, side: Side, second_use: HelperUse) {
         }
         Side::B => {
             let err = t.refuse(seat, Action::FlipHelper);
-            assert!(said(&t, &err).contains("exchange"), "{err}");
+            assert!(said(t, &err).contains("exchange"), "{err}");
             let display = t.g.helpers.as_ref().unwrap().display.clone();
             assert!(!display.contains(&helper));
             let err = t.refuse(seat, Action::ExchangeHelper(helper));
-            assert!(said(&t, &err).contains("not in the display"), "{err}");
+            assert!(said(t, &err).contains("not in the display"), "{err}");
             let took = display[0];
             let ev = t.ok(seat, Action::ExchangeHelper(took));
             assert!(ev.contains(&Event::HelperExchanged {
