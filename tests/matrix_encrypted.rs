@@ -17,12 +17,10 @@ use std::time::{Duration, Instant};
 use catan_bot::engine::Action;
 use catan_bot::hosting::TableHandle;
 use catan_bot::table::command::ParseContext;
-use catan_bot::table::{LiveSlot, command_for};
+use catan_bot::table::command_for;
 use matrix_sdk::encryption::vodozemac::megolm::{GroupSession, SessionConfig};
-use matrix_support::bot::{
-    Bot, body, event_number, oracle, settings, start_bot, stop_bot, version,
-};
-use matrix_support::encrypted_game::EncryptedTable;
+use matrix_support::bot::{Bot, body, oracle, settings, start_bot, stop_bot, version};
+use matrix_support::encrypted_game::{EncryptedTable, bot_messages, turn_message};
 use matrix_support::encrypted_moves::{
     bank_trade, build_once, discard, reaction_trade, roll, trade_partner,
 };
@@ -35,15 +33,6 @@ use serde_json::{Value, json};
 const SEED: u64 = 11;
 /// Setup placements made before the restart (of 12).
 const BEFORE_RESTART: usize = 5;
-
-/// The bot's messages a player read in `room`.
-fn bot_messages(player: &EncryptedPlayer, room: &str, bot: &str) -> Vec<Seen> {
-    player
-        .events(room)
-        .into_iter()
-        .filter(|s| s.event["sender"] == bot && s.event["type"] == "m.room.message")
-        .collect()
-}
 
 /// The device ids of the bot's account, as the homeserver lists them.
 async fn devices(bot: &Player) -> Vec<String> {
@@ -79,21 +68,7 @@ impl Run {
 
     /// The event id of the live turn message, as alice's client read it.
     async fn turn_message(&self) -> String {
-        let number = wait_until("a live turn message", WAIT, async || {
-            self.table()
-                .call(|t| t.live_message(t.games().into_iter().next()?.id, LiveSlot::Turn))
-                .await
-                .expect("table open")
-        })
-        .await;
-        wait_until("alice reads the turn message", WAIT, async || {
-            bot_messages(&self.players[0], &self.room, &self.bot_user)
-                .iter()
-                .filter_map(|s| s.event["event_id"].as_str())
-                .find(|id| event_number(id) == number)
-                .map(str::to_string)
-        })
-        .await
+        turn_message(self.table(), &self.players[0], &self.room, &self.bot_user).await
     }
 
     /// The next move of whoever the game waits for, typed (or 🎲 for a roll), applied once.

@@ -37,6 +37,30 @@ pub fn bot_messages(viewer: &EncryptedPlayer, room: &str, bot: &str) -> Vec<Seen
         .collect()
 }
 
+/// The event id of the live turn message, as `viewer`'s client read it.
+pub async fn turn_message(
+    table: &TableHandle,
+    viewer: &EncryptedPlayer,
+    room: &str,
+    bot: &str,
+) -> String {
+    let number = wait_until("a live turn message", WAIT, async || {
+        table
+            .call(|t| t.live_message(t.games().into_iter().next()?.id, LiveSlot::Turn))
+            .await
+            .expect("table open")
+    })
+    .await;
+    wait_until("the player reads the turn message", WAIT, async || {
+        bot_messages(viewer, room, bot)
+            .iter()
+            .filter_map(|s| s.event["event_id"].as_str())
+            .find(|id| event_number(id) == number)
+            .map(str::to_string)
+    })
+    .await
+}
+
 impl EncryptedTable {
     /// Starts Synapse, the players, their encrypted room and the bot, and a game with `seed`
     /// by encrypted commands. `None` when there is no Synapse to test against.
@@ -120,21 +144,7 @@ impl EncryptedTable {
 
     /// The event id of the live turn message, as alice's client read it.
     pub async fn turn_message(&self) -> String {
-        let number = wait_until("a live turn message", WAIT, async || {
-            self.table()
-                .call(|t| t.live_message(t.games().into_iter().next()?.id, LiveSlot::Turn))
-                .await
-                .expect("table open")
-        })
-        .await;
-        wait_until("alice reads the turn message", WAIT, async || {
-            bot_messages(&self.players[0], &self.room, &self.bot_user)
-                .iter()
-                .filter_map(|s| s.event["event_id"].as_str())
-                .find(|id| event_number(id) == number)
-                .map(str::to_string)
-        })
-        .await
+        turn_message(self.table(), &self.players[0], &self.room, &self.bot_user).await
     }
 
     /// The direct room in which the bot wrote to `name` (as their client read it).
