@@ -1,7 +1,7 @@
 //! Engine speed: `legal_actions` and `apply` at mid-game states, and whole random games.
 
+use catan_bot::engine::playout::play_random_game;
 use catan_bot::engine::{Action, Game, Settings};
-use catan_bot::sim::play_random_game;
 use criterion::{BatchSize, Criterion, black_box, criterion_group, criterion_main};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

@@ -6,9 +6,9 @@ use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 
+use crate::engine::playout::play_random_game;
 use crate::engine::{Game, LayoutKind, Settings};
 use crate::render::{render_board, sample_game};
-use crate::sim::play_random_game;
 
 /// Command-line arguments.
 #[derive(clap::Args, Debug)]

@@ -7,7 +7,8 @@ pub mod bots;
 pub mod config;
 pub mod console;
 pub mod discord;
-pub mod engine;
+/// The rules: the `catan-engine` crate (`crates/engine`), under the name the bot crate uses.
+pub use catan_engine as engine;
 pub mod hosting;
 pub mod i18n;
 #[cfg(feature = "matrix")]

@@ -6,11 +6,9 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
+use crate::engine::playout::play_random_game;
+use crate::engine::{Game, Settings};
 use anyhow::{Context, bail};
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
-
-use crate::engine::{Action, Event, Game, Settings, invariants};
 
 mod bot_matches;
 
@@ -55,14 +53,6 @@ impl Default for SimulateArgs {
     }
 }
 
-/// How one random game ended.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Outcome {
-    pub winner: Option<u8>,
-    pub turns: u32,
-    pub actions: u64,
-}
-
 /// Parses `4` or `3..6` (inclusive) into a list of player counts.
 pub fn parse_players(s: &str) -> anyhow::Result<Vec<u8>> {
     let parse = |x: &str| -> anyhow::Result<u8> {
@@ -86,67 +76,6 @@ pub fn parse_players(s: &str) -> anyhow::Result<Vec<u8>> {
         }
         None => Ok(vec![parse(s)?]),
     }
-}
-
-/// Plays one game with uniformly random legal actions until someone wins or `max_turns`
-/// turns have started. With `check`, verifies the invariants after every action.
-pub fn play_random_game(
-    game: &mut Game,
-    seed: u64,
-    max_turns: u32,
-    check: bool,
-) -> Result<Outcome, String> {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x005e_ed0f_ca7a);
-    let mut legal: Vec<Action> = Vec::with_capacity(256);
-    let mut events: Vec<Event> = Vec::with_capacity(16);
-    let mut actions = 0u64;
-    let mut helper_uses: Vec<Option<u32>> = Vec::new();
-    while game.winner().is_none() && game.turn <= max_turns {
-        let Some(seat) = game.next_to_act() else {
-            break;
-        };
-        game.legal_actions_into(seat, &mut legal);
-        if legal.is_empty() {
-            return Err(format!(
-                "no legal action for seat {seat} in {:?} (turn {})",
-                game.phase, game.turn
-            ));
-        }
-        let action = &legal[rng.gen_range(0..legal.len())];
-        events.clear();
-        if check {
-            // The checking path: a legal action must pass every rule check.
-            if let Err(e) = game.apply_into(seat, action, &mut events) {
-                return Err(format!("legal action {action:?} refused: {e}"));
-            }
-            invariants::check_after(game, action)
-                .map_err(|e| format!("after {action:?} (turn {}): {e}", game.turn))?;
-            // Helpers: never two uses by one seat in one turn
-            for ev in &events {
-                if let Event::HelperUsed { seat, helper } = ev {
-                    let s = *seat as usize;
-                    if helper_uses.len() <= s {
-                        helper_uses.resize(s + 1, None);
-                    }
-                    if helper_uses[s] == Some(game.turn) {
-                        return Err(format!(
-                            "seat {seat} used {helper} twice in turn {}",
-                            game.turn
-                        ));
-                    }
-                    helper_uses[s] = Some(game.turn);
-                }
-            }
-        } else {
-            game.apply_legal(seat, action, &mut events);
-        }
-        actions += 1;
-    }
-    Ok(Outcome {
-        winner: game.winner(),
-        turns: game.turn,
-        actions,
-    })
 }
 
 /// Entry point of the subcommand.
@@ -213,20 +142,5 @@ mod tests {
         assert!(parse_players("7").is_err());
         assert!(parse_players("6..3").is_err());
         assert!(parse_players("x").is_err());
-    }
-
-    #[test]
-    fn random_games_are_reproducible_and_keep_invariants() {
-        for players in 3..=6 {
-            let mut a = Game::new(Settings::for_players(players), 11);
-            let mut b = Game::new(Settings::for_players(players), 11);
-            let oa = play_random_game(&mut a, 11, 200, true).unwrap();
-            let ob = play_random_game(&mut b, 11, 200, false).unwrap();
-            assert_eq!(oa, ob);
-            assert_eq!(
-                crate::engine::testkit::serialize(&a),
-                crate::engine::testkit::serialize(&b)
-            );
-        }
     }
 }

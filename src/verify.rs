@@ -10,6 +10,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 
+use crate::i18n::InWords;
 use crate::store::{SledStore, Store};
 use crate::table::public_record::{Outcome, PublicRecord, Verified, verify};
 use crate::table::record::decode_finished;
@@ -141,7 +142,7 @@ pub fn report(record: &PublicRecord, v: &Verified) -> String {
             "    move {}: {} drew {}",
             d.index,
             name(d.seat),
-            d.card
+            d.card.in_words()
         );
     }
     let _ = writeln!(out, "  {} steals:", v.steals.len());
@@ -151,7 +152,7 @@ pub fn report(record: &PublicRecord, v: &Verified) -> String {
             "    move {}: {} took {} from {}",
             s.index,
             name(s.thief),
-            s.card,
+            s.card.in_words(),
             name(s.victim)
         );
     }

@@ -14,6 +14,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::{Bot, BotLevel};
 use crate::engine::{Action, Game, Phase, Seat};
+use crate::i18n::InWords;
 
 /// Who plays a seat in a match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -178,7 +179,10 @@ fn offer_round(
         return Ok(false);
     };
     if !give.fits_in(&game.players[seat as usize].hand) {
-        return Err(format!("seat {seat} offered {give} it does not hold"));
+        return Err(format!(
+            "seat {seat} offered {give} it does not hold",
+            give = give.in_words()
+        ));
     }
     let n = game.players.len() as Seat;
     for k in 1..n {

@@ -366,7 +366,7 @@ mod tests {
         assert_eq!(
             d,
             Resources([2, 2, 0, 0, 0]),
-            "kept {}",
+            "kept {:?}",
             t.g.players[0].hand - d
         );
     }

@@ -7,6 +7,7 @@
 //! message a catalog lacks falls back to English, so a half-done catalog never shows ids.
 
 pub mod words;
+pub use words::InWords;
 
 mod catalogs {
     include!(concat!(env!("OUT_DIR"), "/catalogs.rs"));

@@ -3,53 +3,53 @@
 //! machine names ([`Resource::name`], [`DevCard::name`], [`Terrain::name`]); the words are
 //! made here, from the catalogs.
 //!
-//! `Display` of [`Resource`], [`DevCard`] and [`Resources`] is implemented here, outside the
-//! engine module, which Rust allows while both share one crate. When the engine becomes its
-//! own crate these impls must become a local wrapper or trait (the orphan rule).
-
-use std::fmt;
+//! The engine is its own crate and has no words: [`InWords`] gives its types theirs.
 
 use crate::engine::{DevCard, Helper, Resource, Resources, Terrain};
 use crate::t;
 
-/// The resource's name in the players' language; [`Resource::name`] is the one commands and
-/// records use.
-impl fmt::Display for Resource {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&match self {
+/// A game thing's name in the players' language (the scope's language, see `i18n::scope`).
+pub trait InWords {
+    fn in_words(&self) -> String;
+}
+
+/// The resource's name; [`Resource::name`] is the one commands and records use.
+impl InWords for Resource {
+    fn in_words(&self) -> String {
+        match self {
             Resource::Brick => t!("resource-brick"),
             Resource::Lumber => t!("resource-lumber"),
             Resource::Wool => t!("resource-wool"),
             Resource::Grain => t!("resource-grain"),
             Resource::Ore => t!("resource-ore"),
-        })
+        }
     }
 }
 
-/// The card's name in the players' language; [`DevCard::name`] is the language-independent one.
-impl fmt::Display for DevCard {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&match self {
+/// The card's name; [`DevCard::name`] is the language-independent one.
+impl InWords for DevCard {
+    fn in_words(&self) -> String {
+        match self {
             DevCard::Knight => t!("devcard-knight"),
             DevCard::VictoryPoint => t!("devcard-victory-point"),
             DevCard::RoadBuilding => t!("devcard-road-building"),
             DevCard::Invention => t!("devcard-invention"),
             DevCard::Monopoly => t!("devcard-monopoly"),
-        })
+        }
     }
 }
 
 /// "2 wool, 1 ore"; "nothing" when empty.
-impl fmt::Display for Resources {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl InWords for Resources {
+    fn in_words(&self) -> String {
         if self.is_empty() {
-            return f.write_str(&t!("resources-nothing"));
+            return t!("resources-nothing");
         }
         let parts: Vec<String> = self
             .iter()
-            .map(|(r, n)| t!("resource-amount", count = n, resource = r.to_string()))
+            .map(|(r, n)| t!("resource-amount", count = n, resource = r.in_words()))
             .collect();
-        f.write_str(&parts.join(", "))
+        parts.join(", ")
     }
 }
 
@@ -79,12 +79,12 @@ mod tests {
 
     #[test]
     fn names_come_from_the_catalogs() {
-        assert_eq!(Resource::Ore.to_string(), "ore");
-        assert_eq!(Resources([1, 0, 2, 0, 0]).to_string(), "1 brick, 2 wool");
-        assert_eq!(Resources::default().to_string(), "nothing");
+        assert_eq!(Resource::Ore.in_words(), "ore");
+        assert_eq!(Resources([1, 0, 2, 0, 0]).in_words(), "1 brick, 2 wool");
+        assert_eq!(Resources::default().in_words(), "nothing");
         assert_eq!(terrain(Terrain::Hills), "hills");
         let _de = scope(Lang::parse("de").expect("German catalog"));
-        assert_eq!(Resource::Lumber.to_string(), "Holz");
-        assert_eq!(DevCard::Monopoly.to_string(), "Monopol");
+        assert_eq!(Resource::Lumber.in_words(), "Holz");
+        assert_eq!(DevCard::Monopoly.in_words(), "Monopol");
     }
 }

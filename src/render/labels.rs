@@ -7,6 +7,7 @@ use super::canvas::{Canvas, Style, sdf};
 use super::geometry::{BoardGeometry, Point, Rect, lerp};
 use super::palette;
 use super::text::{Fonts, Weight};
+use crate::i18n::InWords;
 
 /// Dots under a number: how many of the 36 dice outcomes roll it, over 1..5.
 pub fn pips(number: u8) -> u8 {
@@ -138,7 +139,7 @@ pub fn draw_ports(canvas: &mut Canvas, geo: &BoardGeometry, layout: &Layout, fon
         }
         let (fill, ratio, what) = match port.kind {
             PortKind::Generic => (palette::PORT_GENERIC, "3:1", crate::t!("board-port-any")),
-            PortKind::Special(r) => (palette::resource(r), "2:1", r.to_string()),
+            PortKind::Special(r) => (palette::resource(r), "2:1", r.in_words()),
         };
         let (c, r) = (place.badge, place.radius);
         canvas.fill_sdf(

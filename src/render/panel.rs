@@ -12,6 +12,7 @@ use super::geometry::Rect;
 use super::palette;
 use super::pieces;
 use super::text::{Fonts, Weight};
+use crate::i18n::InWords;
 
 const PAD: f32 = 20.0;
 const HEADER_H: f32 = 58.0;
@@ -243,9 +244,9 @@ impl PanelContent {
                 let n = own.dev_cards.iter().filter(|c| c.card == card).count();
                 if n > 0 {
                     cards.push(if n == 1 {
-                        card.to_string()
+                        card.in_words()
                     } else {
-                        format!("{card} ×{n}")
+                        format!("{card} ×{n}", card = card.in_words())
                     });
                 }
             }
@@ -305,7 +306,10 @@ pub fn panel_lines(view: &GameView, names: &[String]) -> Vec<String> {
     }
     lines.push(c.holders.clone());
     if let Some((counts, cards)) = &c.hand {
-        let parts: Vec<String> = counts.iter().map(|(r, n)| format!("{n} {r}")).collect();
+        let parts: Vec<String> = counts
+            .iter()
+            .map(|(r, n)| format!("{n} {r}", r = r.in_words()))
+            .collect();
         lines.push(crate::t!("panel-line-hand", cards = parts.join(", ")));
         lines.push(crate::t!("panel-line-cards", cards = cards.as_str()));
     }
@@ -591,7 +595,7 @@ fn draw_hand(canvas: &mut Canvas, rect: Rect, hand: &(Vec<(Resource, u8)>, Strin
     let mut x = rect.x + 14.0;
     let chip_y = rect.y + 40.0;
     for &(r, n) in counts {
-        let label = format!("{n} {r}");
+        let label = format!("{n} {r}", r = r.in_words());
         let w = fonts.width(Weight::Bold, 18.0, &label) + 20.0;
         let chip = Rect::new(x, chip_y, w, 30.0);
         let fill = palette::resource(r);

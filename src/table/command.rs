@@ -19,6 +19,7 @@ use crate::bots::BotLevel;
 use crate::engine::{
     Action, DevCard, EdgeId, HexId, Resource, Resources, Seat, Topology, VertexId,
 };
+use crate::i18n::InWords;
 
 /// What the parser needs to know about a running game: its board labels and its players.
 #[derive(Clone, Copy, Debug)]
@@ -544,7 +545,10 @@ fn parse_resource_list(
         };
         let total = u32::from(out[r]) + count;
         if total > numbers::CARDS.1 {
-            return Err(bad_count(format!("{total} {r}"), usage_text));
+            return Err(bad_count(
+                format!("{total} {r}", r = r.in_words()),
+                usage_text,
+            ));
         }
         out[r] = total as u8;
         list.extend(std::iter::repeat_n(r, count as usize));
@@ -662,8 +666,8 @@ fn parse_bank(rest: &[&str]) -> Result<Command, ParseError> {
         return Err(usage(
             crate::t!(
                 "command-bank-same",
-                give = give.to_string(),
-                get = get.to_string()
+                give = give.in_words(),
+                get = get.in_words()
             ),
             U_BANK,
         ));
@@ -747,7 +751,7 @@ fn parse_offer(args: &[&str], ctx: &ParseContext) -> Result<Command, ParseError>
 /// "2 wool 1 ore": the command-language form of a resource list.
 pub fn resources_words(r: &Resources) -> String {
     r.iter()
-        .map(|(res, n)| format!("{n} {res}"))
+        .map(|(res, n)| format!("{n} {res}", res = res.in_words()))
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -785,9 +789,15 @@ pub fn command_for(action: &Action, ctx: &ParseContext) -> String {
             ),
             None => format!("play road-building {}", topo.edge_label(*first)),
         },
-        Action::PlayInvention(a, b) => format!("play invention {a} {b}"),
-        Action::PlayMonopoly(r) => format!("play monopoly {r}"),
-        Action::MaritimeTrade { give, get, count } => format!("bank {give} for {count} {get}"),
+        Action::PlayInvention(a, b) => {
+            format!("play invention {a} {b}", a = a.in_words(), b = b.in_words())
+        }
+        Action::PlayMonopoly(r) => format!("play monopoly {r}", r = r.in_words()),
+        Action::MaritimeTrade { give, get, count } => format!(
+            "bank {give} for {count} {get}",
+            give = give.in_words(),
+            get = get.in_words()
+        ),
         Action::DomesticTrade { with, give, get } => format!(
             "trade offer {} for {} to {}",
             resources_words(give),

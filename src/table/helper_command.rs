@@ -10,6 +10,7 @@ use super::names;
 use crate::engine::{
     Action, Helper, HelperChoice, HelperUse, Resource, SeanUse, Seat, VincentBuild,
 };
+use crate::i18n::InWords;
 use crate::t;
 
 pub(super) const U_HELPER: &str = "helper use jean ore | helper use nassir wool from bob and carol | \
@@ -176,16 +177,20 @@ pub fn helper_command_for(action: &Action, ctx: &ParseContext) -> Option<String>
         Action::DeclineHelper => "helper decline".into(),
         Action::FlipHelper => "helper flip".into(),
         Action::ExchangeHelper(h) => format!("helper exchange {}", h.name().to_lowercase()),
-        Action::HelperChoice(HelperChoice::Keep(c)) => format!("helper keep {c}"),
-        Action::HelperChoice(HelperChoice::Take(r)) => format!("helper take {r}"),
+        Action::HelperChoice(HelperChoice::Keep(c)) => format!("helper keep {c}", c = c.in_words()),
+        Action::HelperChoice(HelperChoice::Take(r)) => format!("helper take {r}", r = r.in_words()),
         Action::HelperChoice(HelperChoice::GiveBack { to, card }) => {
-            format!("helper give {card} to {}", name(*to))
+            format!(
+                "helper give {card} to {}",
+                name(*to),
+                card = card.in_words()
+            )
         }
         Action::UseHelper(u) => {
             let rest = match u {
-                HelperUse::Jean(r) | HelperUse::Marianne(r) => r.to_string(),
+                HelperUse::Jean(r) | HelperUse::Marianne(r) => r.in_words(),
                 HelperUse::Sean(SeanUse::KeepHand) => "keep".into(),
-                HelperUse::Sean(SeanUse::Take(r)) => r.to_string(),
+                HelperUse::Sean(SeanUse::Take(r)) => r.in_words(),
                 HelperUse::Hilde { victim } => name(*victim),
                 HelperUse::Lin { desert } => topo
                     .hex_labels
@@ -193,20 +198,36 @@ pub fn helper_command_for(action: &Action, ctx: &ParseContext) -> Option<String>
                     .cloned()
                     .unwrap_or_default(),
                 HelperUse::Candamir { swap: None } => String::new(),
-                HelperUse::Candamir { swap: Some((a, b)) } => format!("{a} for {b}"),
+                HelperUse::Candamir { swap: Some((a, b)) } => {
+                    format!("{a} for {b}", a = a.in_words(), b = b.in_words())
+                }
                 HelperUse::Nassir {
                     resource,
                     from,
                     also,
                 } => match also {
-                    Some(a) => format!("{resource} from {} and {}", name(*from), name(*a)),
-                    None => format!("{resource} from {}", name(*from)),
+                    Some(a) => format!(
+                        "{resource} from {} and {}",
+                        name(*from),
+                        name(*a),
+                        resource = resource.in_words()
+                    ),
+                    None => format!(
+                        "{resource} from {}",
+                        name(*from),
+                        resource = resource.in_words()
+                    ),
                 },
                 HelperUse::Louis { from, to } => {
                     format!("{} to {}", topo.edge_label(*from), topo.edge_label(*to))
                 }
                 HelperUse::William { edge, keep, with } => {
-                    format!("{} {keep} {with}", topo.edge_label(*edge))
+                    format!(
+                        "{} {keep} {with}",
+                        topo.edge_label(*edge),
+                        keep = keep.in_words(),
+                        with = with.in_words()
+                    )
                 }
                 HelperUse::Vincent(VincentBuild::Settlement(v)) => {
                     format!("settlement {}", topo.vertex_label(*v))

@@ -3,6 +3,7 @@
 //! Nassir gives back).
 
 use crate::engine::{Event, Game, Seat};
+use crate::i18n::InWords;
 
 fn name(names: &[String], seat: Seat) -> &str {
     names.get(seat as usize).map(String::as_str).unwrap_or("?")
@@ -38,12 +39,12 @@ pub fn helper_event_public(ev: &Event, game: &Game, names: &[String]) -> Option<
         Event::HelperTook { seat, card, .. } => crate::t!(
             "helper_messages-took",
             name = n(seat),
-            card = card.to_string()
+            card = card.in_words()
         ),
         Event::JeanRate { seat, resource } => crate::t!(
             "helper_messages-jean-rate",
             name = n(seat),
-            resource = resource.to_string()
+            resource = resource.in_words()
         ),
         Event::RoadLifted { seat, edge } => crate::t!(
             "helper_messages-road-lifted",
@@ -76,7 +77,7 @@ pub fn helper_event_public(ev: &Event, game: &Game, names: &[String]) -> Option<
             let mut text = crate::t!(
                 "helper_messages-nassir-demands",
                 name = n(seat),
-                resource = resource.to_string()
+                resource = resource.in_words()
             );
             if !gave.is_empty() {
                 text.push(' ');
@@ -120,7 +121,7 @@ pub fn helper_event_public(ev: &Event, game: &Game, names: &[String]) -> Option<
 pub fn helper_event_private(ev: &Event, viewer: Seat, names: &[String]) -> Option<String> {
     match ev {
         Event::CardsLookedAt { seat, cards } if *seat == viewer => {
-            let list: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
+            let list: Vec<String> = cards.iter().map(|c| c.in_words()).collect();
             Some(crate::t!(
                 "helper_messages-you-look-at",
                 cards = list.join(", ")
@@ -129,7 +130,7 @@ pub fn helper_event_private(ev: &Event, viewer: Seat, names: &[String]) -> Optio
         Event::HandLookedAt { seat, victim, hand } if *seat == viewer => Some(crate::t!(
             "helper_messages-their-hand",
             name = name(names, *victim),
-            hand = hand.to_string()
+            hand = hand.in_words()
         )),
         Event::HandLookedAt { seat, victim, .. } if *victim == viewer => Some(crate::t!(
             "helper_messages-looks-at-your-hand",
@@ -137,12 +138,12 @@ pub fn helper_event_private(ev: &Event, viewer: Seat, names: &[String]) -> Optio
         )),
         Event::GaveBack { seat, to, card } if *seat == viewer => Some(crate::t!(
             "helper_messages-you-give",
-            card = card.to_string(),
+            card = card.in_words(),
             name = name(names, *to)
         )),
         Event::GaveBack { seat, to, card } if *to == viewer => Some(crate::t!(
             "helper_messages-gives-you",
-            card = card.to_string(),
+            card = card.in_words(),
             name = name(names, *seat)
         )),
         _ => None,

@@ -7,6 +7,7 @@ use crate::engine::{
     Action, DevCard, Event, Game, HexId, Layout, Phase, PortKind, Resources, Seat, Topology,
     VertexId,
 };
+use crate::i18n::InWords;
 
 fn name(names: &[String], seat: Seat) -> &str {
     names.get(seat as usize).map(String::as_str).unwrap_or("?")
@@ -19,7 +20,7 @@ pub fn hex_text(topo: &Topology, layout: &Layout, hex: HexId) -> String {
     let what = match layout.terrain.get(h) {
         Some(t) => t
             .resource()
-            .map(|r| r.to_string())
+            .map(|r| r.in_words())
             .unwrap_or_else(|| crate::i18n::words::terrain(*t)),
         None => "?".to_string(),
     };
@@ -40,14 +41,14 @@ pub fn vertex_text(topo: &Topology, layout: &Layout, v: VertexId) -> String {
     for &h in topo.vertex_hexes.get(v as usize).into_iter().flatten() {
         let terrain = layout.terrain[h as usize];
         match (terrain.resource(), layout.tokens[h as usize]) {
-            (Some(r), Some(n)) => parts.push(format!("{r} {n}")),
+            (Some(r), Some(n)) => parts.push(format!("{r} {n}", r = r.in_words())),
             _ => parts.push(crate::i18n::words::terrain(terrain)),
         }
     }
     match layout.port_at(v) {
         Some(PortKind::Generic) => parts.push(crate::t!("messages-port-generic")),
         Some(PortKind::Special(r)) => {
-            parts.push(crate::t!("messages-port-special", resource = r.to_string()))
+            parts.push(crate::t!("messages-port-special", resource = r.in_words()))
         }
         None => {}
     }
@@ -61,7 +62,7 @@ pub fn and_list(items: Vec<String>) -> String {
 
 fn seat_cards(list: &[(Seat, Resources)], names: &[String]) -> String {
     list.iter()
-        .map(|(s, r)| format!("{} +{}", name(names, *s), r))
+        .map(|(s, r)| format!("{} +{}", name(names, *s), r.in_words()))
         .collect::<Vec<_>>()
         .join("; ")
 }
@@ -88,7 +89,7 @@ pub fn event_public(ev: &Event, game: &Game, names: &[String]) -> Option<String>
             crate::t!("messages-produced", gains = seat_cards(gains, names))
         }
         Event::Shortage { resource } => {
-            crate::t!("messages-shortage", resource = resource.to_string())
+            crate::t!("messages-shortage", resource = resource.in_words())
         }
         Event::RobberBlocked { hex, seats } => crate::t!(
             "messages-robber-blocked",
@@ -98,7 +99,7 @@ pub fn event_public(ev: &Event, game: &Game, names: &[String]) -> Option<String>
         Event::StartingResources { seat, cards } => crate::t!(
             "messages-starting-resources",
             name = n(seat),
-            cards = cards.to_string()
+            cards = cards.in_words()
         ),
         Event::MustDiscard { owed } => crate::t!(
             "messages-must-discard",
@@ -111,7 +112,7 @@ pub fn event_public(ev: &Event, game: &Game, names: &[String]) -> Option<String>
         Event::Discarded { seat, cards } => crate::t!(
             "messages-discarded",
             name = n(seat),
-            cards = cards.to_string()
+            cards = cards.in_words()
         ),
         Event::RobberMoved { seat, hex } => crate::t!(
             "messages-robber-moved",
@@ -141,12 +142,12 @@ pub fn event_public(ev: &Event, game: &Game, names: &[String]) -> Option<String>
         Event::DevCardPlayed { seat, card } => crate::t!(
             "messages-card-played",
             name = n(seat),
-            card = card.to_string()
+            card = card.in_words()
         ),
         Event::InventionTaken { seat, cards } => crate::t!(
             "messages-invention-taken",
             name = n(seat),
-            cards = cards.to_string()
+            cards = cards.in_words()
         ),
         Event::Monopoly {
             seat,
@@ -163,13 +164,13 @@ pub fn event_public(ev: &Event, game: &Game, names: &[String]) -> Option<String>
                 crate::t!(
                     "messages-monopoly-none",
                     name = n(seat),
-                    resource = resource.to_string()
+                    resource = resource.in_words()
                 )
             } else {
                 crate::t!(
                     "messages-monopoly",
                     name = n(seat),
-                    resource = resource.to_string(),
+                    resource = resource.in_words(),
                     from = from.join(", "),
                     total = total
                 )
@@ -178,8 +179,8 @@ pub fn event_public(ev: &Event, game: &Game, names: &[String]) -> Option<String>
         Event::MaritimeTraded { seat, gave, got } => crate::t!(
             "messages-maritime-traded",
             name = n(seat),
-            gave = gave.to_string(),
-            got = got.to_string()
+            gave = gave.in_words(),
+            got = got.in_words()
         ),
         Event::DomesticTraded {
             seat,
@@ -190,8 +191,8 @@ pub fn event_public(ev: &Event, game: &Game, names: &[String]) -> Option<String>
             "messages-domestic-traded",
             name = n(seat),
             other = n(with),
-            gave = gave.to_string(),
-            got = got.to_string()
+            gave = gave.in_words(),
+            got = got.in_words()
         ),
         Event::LongestRouteChanged { to, length, .. } => match to {
             Some(s) => crate::t!("messages-longest-route", name = n(s), count = *length),
@@ -217,13 +218,13 @@ pub fn event_private(ev: &Event, viewer: Seat, names: &[String]) -> Option<Strin
             if viewer == *thief {
                 Some(crate::t!(
                     "messages-you-stole",
-                    card = card.to_string(),
+                    card = card.in_words(),
                     name = name(names, *victim)
                 ))
             } else if viewer == *victim {
                 Some(crate::t!(
                     "messages-stole-from-you",
-                    card = card.to_string(),
+                    card = card.in_words(),
                     name = name(names, *thief)
                 ))
             } else {
@@ -231,7 +232,7 @@ pub fn event_private(ev: &Event, viewer: Seat, names: &[String]) -> Option<Strin
             }
         }
         Event::DevCardBought { seat, card } if *seat == viewer => {
-            Some(crate::t!("messages-you-drew", card = card.to_string()))
+            Some(crate::t!("messages-you-drew", card = card.in_words()))
         }
         other => super::helper_messages::helper_event_private(other, viewer, names),
     }
@@ -243,16 +244,16 @@ pub fn hand_text(game: &Game, seat: Seat) -> String {
         return String::new();
     };
     let n = p.hand.total();
-    let mut text = crate::t!("messages-hand", hand = p.hand.to_string(), count = n);
+    let mut text = crate::t!("messages-hand", hand = p.hand.in_words(), count = n);
     if !p.dev_cards.is_empty() {
         let cards: Vec<String> = p
             .dev_cards
             .iter()
             .map(|c| {
                 if c.bought_turn == game.turn && c.card != DevCard::VictoryPoint {
-                    crate::t!("messages-hand-new-card", card = c.card.to_string())
+                    crate::t!("messages-hand-new-card", card = c.card.in_words())
                 } else {
-                    c.card.to_string()
+                    c.card.in_words()
                 }
             })
             .collect();
@@ -484,7 +485,7 @@ pub fn status_text(game: &Game, names: &[String]) -> String {
     }
     lines.push(crate::t!(
         "messages-status-supply",
-        bank = view.bank.to_string(),
+        bank = view.bank.in_words(),
         deck = view.deck_size,
         turn = view.turn,
         vp = view.settings.vp_target

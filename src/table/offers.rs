@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::reply::Hint;
 use crate::engine::{Action, Game, Phase, Resources, Seat};
+use crate::i18n::InWords;
 
 /// An open offer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -185,14 +186,14 @@ pub fn check_new(
     }
     if let Some((r, _)) = give.iter().find(|&(r, _)| get[r] > 0) {
         return Err(OfferError::SameResource {
-            resource: r.to_string(),
+            resource: r.in_words(),
         });
     }
     let hand = game.players[from as usize].hand;
     if !give.fits_in(&hand) {
         return Err(OfferError::CannotGive {
-            cards: give.to_string(),
-            hand: hand.to_string(),
+            cards: give.in_words(),
+            hand: hand.in_words(),
         });
     }
     Ok(to)
@@ -230,8 +231,8 @@ pub fn check_response(
     if accepting && !offer.get.fits_in(&hand) {
         return Err(OfferError::AcceptorCannotGive {
             id: offer.id,
-            cards: offer.get.to_string(),
-            hand: hand.to_string(),
+            cards: offer.get.in_words(),
+            hand: hand.in_words(),
         });
     }
     Ok(())
@@ -278,7 +279,7 @@ pub fn confirm(
             return Err(OfferError::NoLongerHolds {
                 id: offer.id,
                 who: name(names, seat),
-                cards: cards.to_string(),
+                cards: cards.in_words(),
             });
         }
     }
@@ -312,16 +313,16 @@ pub fn describe(offer: &Offer, names: &[String]) -> String {
             name = name(names, offer.from),
             countered = countered,
             to = offer.to.map(|t| name(names, t)).unwrap_or_default(),
-            give = offer.give.to_string(),
-            get = offer.get.to_string()
+            give = offer.give.in_words(),
+            get = offer.get.in_words()
         ),
         None => crate::t!(
             "offers-describe",
             offer = offer.id,
             name = name(names, offer.from),
             to = to,
-            give = offer.give.to_string(),
-            get = offer.get.to_string()
+            give = offer.give.in_words(),
+            get = offer.get.in_words()
         ),
     };
     let list = |seats: &[Seat]| {
@@ -364,8 +365,8 @@ pub fn terms(offer: &Offer, names: &[String]) -> String {
     crate::t!(
         "offers-terms",
         name = name(names, offer.from),
-        give = offer.give.to_string(),
-        get = offer.get.to_string()
+        give = offer.give.in_words(),
+        get = offer.get.in_words()
     )
 }
 

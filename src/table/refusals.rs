@@ -7,6 +7,7 @@ use crate::engine::{
     Piece, Place, Resource, Resources, RobberRefusal, RuleError, Seat, Topology, TradeRefusal,
     VertexId,
 };
+use crate::i18n::InWords;
 use crate::t;
 
 /// The refusal for players: what was wrong and what is allowed instead, in the current language.
@@ -367,15 +368,15 @@ fn attempt_phrase(a: Attempt) -> String {
 }
 
 fn res(r: Resource) -> String {
-    r.to_string()
+    r.in_words()
 }
 
 fn cards(c: &Resources) -> String {
-    c.to_string()
+    c.in_words()
 }
 
 fn card(c: DevCard) -> String {
-    c.to_string()
+    c.in_words()
 }
 
 /// "a", "a and b", "a, b and c" with `word` as the last joint.

@@ -1,11 +1,10 @@
-//! The rules' tests in one test binary (one link instead of one per file): the engine's rules,
-//! its properties and recorded games, whole games at a table, and the rules desk.
+//! The rules at a table in one test binary (one link instead of one per file): board setup and
+//! the Helpers through the table, whole games, and the rules desk. The engine's own rules tests
+//! are in `crates/engine/tests/rules` (they build without the chat crates).
 
 #[path = "../table_support/mod.rs"]
 mod table_support;
 
-mod engine_props;
-mod engine_recorded;
 mod game_full;
 mod game_restart;
 mod game_scenarios;
@@ -13,6 +12,3 @@ mod game_summary;
 mod rules_board_setup;
 mod rules_desk;
 mod rules_helpers;
-mod rules_longest_route;
-mod rules_turn;
-mod rules_victory;

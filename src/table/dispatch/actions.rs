@@ -1,6 +1,7 @@
 //! Engine actions: applying them, the replies they produce, prompts and bank trades.
 
 use super::*;
+use crate::i18n::InWords;
 use crate::table::public_record::Outcome;
 use crate::table::refusals;
 
@@ -322,10 +323,10 @@ pub(super) fn bank(
             caller,
             crate::t!(
                 "actions-wrong-rate",
-                give = give.to_string(),
+                give = give.in_words(),
                 rate = rate,
                 count = get_amount,
-                get = get.to_string(),
+                get = get.in_words(),
                 cost = cost,
                 typed = typed
             ),

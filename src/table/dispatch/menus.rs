@@ -10,6 +10,7 @@ use super::*;
 use crate::engine::{DevCard, EdgeId, HexId, Topology, VertexId};
 use crate::t;
 
+use crate::i18n::InWords;
 use crate::table::command_words::say;
 use crate::table::place_order;
 use crate::table::reply::{Menu, MenuOption};
@@ -198,7 +199,7 @@ fn choices(g: &Game, seat: Seat, names: &[String], kind: MenuKind) -> Vec<Choice
                             step(
                                 "settlement",
                                 t!("menus-settlement"),
-                                Resources::SETTLEMENT.to_string(),
+                                Resources::SETTLEMENT.in_words(),
                             ),
                             near,
                             step(p.topo.vertex_label(*v), label.clone(), p.vertex(*v)),
@@ -213,14 +214,14 @@ fn choices(g: &Game, seat: Seat, names: &[String], kind: MenuKind) -> Vec<Choice
                 let label = t!("menus-city-at", at = p.topo.vertex_label(*v));
                 (
                     vec![
-                        step("city", t!("menus-city"), Resources::CITY.to_string()),
+                        step("city", t!("menus-city"), Resources::CITY.in_words()),
                         step(p.topo.vertex_label(*v), label.clone(), p.vertex(*v)),
                     ],
                     label,
                 )
             }
             (MenuKind::Build, Action::BuildRoad(e)) => {
-                let mut steps = vec![step("road", t!("menus-road"), Resources::ROAD.to_string())];
+                let mut steps = vec![step("road", t!("menus-road"), Resources::ROAD.in_words())];
                 steps.extend(p.edge_steps(*e, &t!("menus-road")));
                 (steps, t!("menus-road-at", at = p.topo.edge_label(*e)))
             }
@@ -228,7 +229,7 @@ fn choices(g: &Game, seat: Seat, names: &[String], kind: MenuKind) -> Vec<Choice
                 vec![step(
                     "card",
                     t!("menus-dev-card"),
-                    Resources::DEV_CARD.to_string(),
+                    Resources::DEV_CARD.in_words(),
                 )],
                 t!("menus-buy-dev-card"),
             ),
@@ -236,7 +237,7 @@ fn choices(g: &Game, seat: Seat, names: &[String], kind: MenuKind) -> Vec<Choice
                 let mut steps = vec![
                     step(
                         "knight",
-                        DevCard::Knight.to_string(),
+                        DevCard::Knight.in_words(),
                         t!("menus-knight-what"),
                     ),
                     p.hex(*hex),
@@ -250,7 +251,7 @@ fn choices(g: &Game, seat: Seat, names: &[String], kind: MenuKind) -> Vec<Choice
             (MenuKind::Play, Action::PlayRoadBuilding { first, second }) => {
                 let mut steps = vec![step(
                     "roads",
-                    DevCard::RoadBuilding.to_string(),
+                    DevCard::RoadBuilding.in_words(),
                     t!("menus-road-building-what"),
                 )];
                 steps.extend(p.edge_steps(*first, &t!("menus-first-road")));
@@ -275,31 +276,27 @@ fn choices(g: &Game, seat: Seat, names: &[String], kind: MenuKind) -> Vec<Choice
                 vec![
                     step(
                         "invention",
-                        DevCard::Invention.to_string(),
+                        DevCard::Invention.in_words(),
                         t!("menus-invention-what"),
                     ),
                     step(
                         format!("{}+{}", a.name(), b.name()),
-                        t!("menus-take-two", a = a.to_string(), b = b.to_string()),
+                        t!("menus-take-two", a = a.in_words(), b = b.in_words()),
                         "",
                     ),
                 ],
-                t!(
-                    "menus-invention-title",
-                    a = a.to_string(),
-                    b = b.to_string()
-                ),
+                t!("menus-invention-title", a = a.in_words(), b = b.in_words()),
             ),
             (MenuKind::Play, Action::PlayMonopoly(r)) => (
                 vec![
                     step(
                         "monopoly",
-                        DevCard::Monopoly.to_string(),
+                        DevCard::Monopoly.in_words(),
                         t!("menus-monopoly-what"),
                     ),
-                    step(r.name(), t!("menus-take-all", resource = r.to_string()), ""),
+                    step(r.name(), t!("menus-take-all", resource = r.in_words()), ""),
                 ],
-                t!("menus-monopoly-title", resource = r.to_string()),
+                t!("menus-monopoly-title", resource = r.in_words()),
             ),
             (MenuKind::Robber, Action::MoveRobber { hex, victim }) => {
                 let mut steps = vec![p.hex(*hex)];
@@ -320,20 +317,20 @@ fn choices(g: &Game, seat: Seat, names: &[String], kind: MenuKind) -> Vec<Choice
                         step("bank", t!("menus-bank"), t!("menus-bank-what")),
                         step(
                             give.name(),
-                            t!("menus-bank-give", rate = rate, resource = give.to_string()),
+                            t!("menus-bank-give", rate = rate, resource = give.in_words()),
                             t!("menus-bank-rate", rate = rate),
                         ),
                         step(
                             get.name(),
-                            t!("menus-get-one", resource = get.to_string()),
+                            t!("menus-get-one", resource = get.in_words()),
                             "",
                         ),
                     ],
                     t!(
                         "menus-bank-title",
                         rate = rate,
-                        give = give.to_string(),
-                        get = get.to_string()
+                        give = give.in_words(),
+                        get = get.in_words()
                     ),
                 )
             }
@@ -355,19 +352,19 @@ fn choices(g: &Game, seat: Seat, names: &[String], kind: MenuKind) -> Vec<Choice
                         step("offer", t!("menus-offer"), t!("menus-offer-what")),
                         step(
                             give.name(),
-                            t!("menus-offer-one", resource = give.to_string()),
+                            t!("menus-offer-one", resource = give.in_words()),
                             "",
                         ),
                         step(
                             get.name(),
-                            t!("menus-ask-one", resource = get.to_string()),
+                            t!("menus-ask-one", resource = get.in_words()),
                             "",
                         ),
                     ],
                     title: t!(
                         "menus-offer-title",
-                        give = give.to_string(),
-                        get = get.to_string()
+                        give = give.in_words(),
+                        get = get.in_words()
                     ),
                     leaf: Leaf::Offer { give, get },
                 });
@@ -625,8 +622,8 @@ fn discard_menu(
     for r in Resource::ALL {
         for i in 1..=hand[r] {
             options.push(MenuOption {
-                value: format!("{r}.{i}"),
-                label: format!("{r} #{i}"),
+                value: format!("{r}.{i}", r = r.in_words()),
+                label: format!("{r} #{i}", r = r.in_words()),
                 description: String::new(),
             });
         }

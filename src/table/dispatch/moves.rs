@@ -4,6 +4,7 @@
 use super::suggest::places;
 use super::*;
 use crate::engine::{Topology, VertexId};
+use crate::i18n::InWords;
 use crate::t;
 use crate::table::questions::question_for;
 
@@ -185,7 +186,11 @@ pub(super) fn moves_text(g: &Game, seat: Seat, names: &[String]) -> String {
     let mut bank: Vec<String> = Vec::new();
     for a in &legal {
         if let Action::MaritimeTrade { give, .. } = a {
-            let offer = format!("{} {give}", g.trade_rate(seat, *give));
+            let offer = format!(
+                "{} {give}",
+                g.trade_rate(seat, *give),
+                give = give.in_words()
+            );
             if !bank.contains(&offer) {
                 bank.push(offer);
             }

@@ -1,6 +1,7 @@
 //! Domestic trade: offers, answers by command or reaction, and the posted offer messages.
 
 use super::*;
+use crate::i18n::InWords;
 
 /// Open offers one player may have at once: each is a public message and a stored record, so
 /// one player must not be able to post them without end.
@@ -15,8 +16,8 @@ fn too_many_offers(open: &[&Offer]) -> String {
             crate::t!(
                 "trades-open-offer",
                 offer = o.id,
-                give = o.give.to_string(),
-                get = o.get.to_string()
+                give = o.give.in_words(),
+                get = o.get.in_words()
             )
         })
         .collect();
@@ -284,8 +285,8 @@ pub(super) fn trade_countering(
                         offer = n,
                         name = names.get(o.from as usize).cloned().unwrap_or_default(),
                         other = other,
-                        give = o.give.to_string(),
-                        get = o.get.to_string()
+                        give = o.give.in_words(),
+                        get = o.get.in_words()
                     ),
                 )
                 .with_kind(ReplyKind::TradeOfferUpdate {

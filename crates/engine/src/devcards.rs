@@ -257,7 +257,7 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::testkit::TestGame;
+    use crate::testkit::TestGame;
 
     #[test]
     fn buying_draws_the_top_card_and_pays() {

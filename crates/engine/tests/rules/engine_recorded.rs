@@ -7,9 +7,9 @@
 //! the bit-set caches (`CATAN_WRITE_ENGINE_FIXTURE=1 cargo test --test
 //! rules engine_recorded::`); never rewrite it to make a change pass.
 
-use catan_bot::engine::testkit::serialize;
-use catan_bot::engine::{Action, Game, LayoutKind, Settings};
-use catan_bot::sim::play_random_game;
+use catan_engine::playout::play_random_game;
+use catan_engine::testkit::serialize;
+use catan_engine::{Action, Game, LayoutKind, Settings};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 

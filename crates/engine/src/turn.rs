@@ -62,10 +62,10 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
-    use crate::engine::action::{Action, Event, Phase, RuleError};
-    use crate::engine::refusal::{Allowed, Attempt};
-    use crate::engine::testkit::TestGame;
-    use crate::engine::types::{DevCard, Resource, Resources};
+    use crate::action::{Action, Event, Phase, RuleError};
+    use crate::refusal::{Allowed, Attempt};
+    use crate::testkit::TestGame;
+    use crate::types::{DevCard, Resource, Resources};
 
     #[test]
     fn end_turn_passes_to_next_seat_before_roll() {

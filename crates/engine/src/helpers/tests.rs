@@ -4,8 +4,8 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::engine::helpers::{Helper, Side};
-use crate::engine::{Action, Game, Settings, invariants};
+use crate::helpers::{Helper, Side};
+use crate::{Action, Game, Settings, invariants};
 
 #[test]
 fn setup_deals_the_numbered_helpers_in_reverse_seat_order() {

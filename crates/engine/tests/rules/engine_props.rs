@@ -3,8 +3,8 @@
 //! (checked against an exhaustive candidate list); finished games refuse everything; replaying
 //! settings + seed + actions reproduces the state.
 
-use catan_bot::engine::testkit::serialize;
-use catan_bot::engine::{
+use catan_engine::testkit::serialize;
+use catan_engine::{
     Action, Game, LayoutKind, Phase, Resource, Resources, RuleError, Seat, Settings, invariants,
 };
 use proptest::prelude::*;
@@ -208,7 +208,7 @@ fn playout(
 }
 
 proptest! {
-    #![proptest_config(crate::table_support::regressions_beside_source(
+    #![proptest_config(crate::regressions_beside_source(
         ProptestConfig { cases: 48, .. ProptestConfig::default() }
     ))]
 
@@ -243,7 +243,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(crate::table_support::regressions_beside_source(
+    #![proptest_config(crate::regressions_beside_source(
         ProptestConfig { cases: 6, .. ProptestConfig::default() }
     ))]
 

@@ -283,7 +283,7 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
-    use crate::engine::testkit::{self, TestGame};
+    use crate::testkit::{self, TestGame};
 
     #[test]
     fn straight_line_counts_each_road() {

@@ -40,7 +40,8 @@ fn check_scoped(g: &Game, routes: bool) -> Result<(), String> {
         let held: u32 = g.players.iter().map(|p| p.hand[r] as u32).sum();
         if held + g.bank[r] as u32 != total {
             return Err(format!(
-                "{r}: supply {} + hands {held} != {total}",
+                "{}: supply {} + hands {held} != {total}",
+                r.name(),
                 g.bank[r]
             ));
         }
@@ -80,7 +81,8 @@ fn check_scoped(g: &Game, routes: bool) -> Result<(), String> {
             };
         if in_deck + held + played != count as u32 {
             return Err(format!(
-                "{card}: deck {in_deck} + held {held} + played {played} != {count}"
+                "{}: deck {in_deck} + held {held} + played {played} != {count}",
+                card.name()
             ));
         }
     }

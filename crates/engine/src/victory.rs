@@ -30,9 +30,9 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
-    use crate::engine::action::{Action, Event, Phase, RuleError};
-    use crate::engine::testkit::TestGame;
-    use crate::engine::types::{DevCard, Resources};
+    use crate::action::{Action, Event, Phase, RuleError};
+    use crate::testkit::TestGame;
+    use crate::types::{DevCard, Resources};
 
     /// Seat 0 with `n` settlements spread over the board (distance rule respected).
     fn with_settlements(t: &mut TestGame, seat: u8, n: usize) {
@@ -84,12 +84,12 @@ mod tests {
         with_settlements(&mut t, 1, 3);
         // seat 1 gets its 4th point during seat 0's turn (a VP card given directly)
         t.dev(1, DevCard::VictoryPoint);
-        t.give(0, Resources::of(crate::engine::types::Resource::Ore, 4));
+        t.give(0, Resources::of(crate::types::Resource::Ore, 4));
         t.ok(
             0,
             Action::MaritimeTrade {
-                give: crate::engine::types::Resource::Ore,
-                get: crate::engine::types::Resource::Wool,
+                give: crate::types::Resource::Ore,
+                get: crate::types::Resource::Wool,
                 count: 1,
             },
         );

@@ -10,8 +10,8 @@ use super::super::types::{Resource, Resources, Seat, Terrain};
 use super::{HeldHelper, Helper, HelperChoice, HelperUse, Pending, SeanUse, Side, VincentBuild};
 
 /// Vincent's prices.
-pub(in crate::engine) const VINCENT_SETTLEMENT: Resources = Resources([1, 1, 0, 0, 0]);
-pub(in crate::engine) const VINCENT_CITY: Resources = Resources([0, 0, 0, 1, 2]);
+pub(crate) const VINCENT_SETTLEMENT: Resources = Resources([1, 1, 0, 0, 0]);
+pub(crate) const VINCENT_CITY: Resources = Resources([0, 0, 0, 1, 2]);
 
 /// The other half of a road's price.
 fn road_partner(r: Resource) -> Option<Resource> {
@@ -23,13 +23,13 @@ fn road_partner(r: Resource) -> Option<Resource> {
 }
 
 /// William's price: `keep` (lumber or brick) plus `with` instead of the other.
-pub(in crate::engine) fn william_cost(keep: Resource, with: Resource) -> Option<Resources> {
+pub(crate) fn william_cost(keep: Resource, with: Resource) -> Option<Resources> {
     let other = road_partner(keep)?;
     (with != other).then(|| Resources::one(keep) + Resources::one(with))
 }
 
 /// Candamir's price: a development card with `swap.0` paid as `swap.1`.
-pub(in crate::engine) fn candamir_cost(swap: Option<(Resource, Resource)>) -> Option<Resources> {
+pub(crate) fn candamir_cost(swap: Option<(Resource, Resource)>) -> Option<Resources> {
     match swap {
         None => Some(Resources::DEV_CARD),
         Some((instead_of, with)) => {
@@ -58,18 +58,14 @@ impl Game {
     }
 
     /// `seat`'s helper if they may use it now: not received this turn, not used this turn.
-    pub(in crate::engine) fn usable_helper(&self, seat: Seat) -> Option<HeldHelper> {
+    pub(crate) fn usable_helper(&self, seat: Seat) -> Option<HeldHelper> {
         let held = *self.helpers.as_ref()?.of(seat)?;
         let fresh = held.received_turn == self.turn || held.used_turn == Some(self.turn);
         (!fresh).then_some(held)
     }
 
     /// Every check of a helper action (any of the helper variants of [`Action`]).
-    pub(in crate::engine) fn check_helper_action(
-        &self,
-        seat: Seat,
-        action: &Action,
-    ) -> Result<(), RuleError> {
+    pub(crate) fn check_helper_action(&self, seat: Seat, action: &Action) -> Result<(), RuleError> {
         let Some(state) = self.helpers.as_ref() else {
             return Err(refuse(HelperRefusal::NoneInGame));
         };
@@ -83,7 +79,7 @@ impl Game {
     }
 
     /// Checks an action while a helper step is pending: only its seat, only its choices.
-    pub(in crate::engine) fn check_pending(
+    pub(crate) fn check_pending(
         &self,
         seat: Seat,
         action: &Action,
@@ -267,7 +263,7 @@ impl Game {
     }
 
     /// Louis may lift a road with an end touching none of its owner's other pieces.
-    pub(in crate::engine) fn louis_can_lift(&self, seat: Seat, e: EdgeId) -> bool {
+    pub(crate) fn louis_can_lift(&self, seat: Seat, e: EdgeId) -> bool {
         if self.roads.get(e as usize).copied().flatten() != Some(seat) {
             return false;
         }
@@ -281,7 +277,7 @@ impl Game {
     }
 
     /// Where `seat` could place a road once `lifted` is gone, as a bit set.
-    pub(in crate::engine) fn louis_places(&self, seat: Seat, lifted: EdgeId) -> u128 {
+    pub(crate) fn louis_places(&self, seat: Seat, lifted: EdgeId) -> u128 {
         let adj = self.adjacency();
         let d = self.derived();
         let s = seat as usize;
@@ -389,7 +385,7 @@ impl Game {
     }
 
     /// The helper actions `seat` may take now, while no step is pending (own turn only).
-    pub(in crate::engine) fn legal_helper_uses(&self, seat: Seat, out: &mut Vec<Action>) {
+    pub(crate) fn legal_helper_uses(&self, seat: Seat, out: &mut Vec<Action>) {
         if seat != self.current {
             return;
         }
@@ -501,7 +497,7 @@ impl Game {
     }
 
     /// The choices of a pending step, for its seat.
-    pub(in crate::engine) fn legal_pending(&self, seat: Seat, p: &Pending, out: &mut Vec<Action>) {
+    pub(crate) fn legal_pending(&self, seat: Seat, p: &Pending, out: &mut Vec<Action>) {
         if seat != p.seat() {
             return;
         }
@@ -561,7 +557,7 @@ impl Game {
 }
 
 /// Every Candamir payment: the plain price, and each one-resource swap.
-pub(in crate::engine) fn candamir_swaps() -> impl Iterator<Item = Option<(Resource, Resource)>> {
+pub(crate) fn candamir_swaps() -> impl Iterator<Item = Option<(Resource, Resource)>> {
     let swaps = [Resource::Ore, Resource::Wool, Resource::Grain]
         .into_iter()
         .flat_map(|i| {

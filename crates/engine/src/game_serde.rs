@@ -184,7 +184,7 @@ impl<'de> Deserialize<'de> for Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::testkit::serialize;
+    use crate::testkit::serialize;
 
     #[test]
     fn games_without_helpers_keep_their_bytes_and_read_back() {

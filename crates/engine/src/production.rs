@@ -323,9 +323,9 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::refusal::Awaited;
-    use crate::engine::testkit::TestGame;
-    use crate::engine::types::Terrain;
+    use crate::refusal::Awaited;
+    use crate::testkit::TestGame;
+    use crate::types::Terrain;
 
     /// A hex with a token and a producing terrain, and one of its corners.
     fn producing_hex(t: &TestGame, number: u8) -> (HexId, Resource) {

@@ -277,7 +277,7 @@ pub struct HelpersView {
 
 impl super::game::Game {
     /// What `viewer` may see of the helpers (`None` without the scenario).
-    pub(in crate::engine) fn helpers_view(&self, viewer: Option<Seat>) -> Option<HelpersView> {
+    pub(crate) fn helpers_view(&self, viewer: Option<Seat>) -> Option<HelpersView> {
         let state = self.helpers.as_ref()?;
         let mine = |seat: Seat| viewer == Some(seat);
         let (mut own_cards, mut looked_at) = (Vec::new(), None);

@@ -17,9 +17,11 @@ mod game_serde;
 pub mod helpers;
 pub mod invariants;
 pub mod longest_route;
+pub mod playout;
 mod production;
 pub mod refusal;
 mod setup;
+#[cfg(any(test, feature = "testkit"))]
 pub mod testkit;
 mod trade;
 mod turn;

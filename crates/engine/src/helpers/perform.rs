@@ -19,12 +19,7 @@ impl Game {
     }
 
     /// Carries out a checked helper action.
-    pub(in crate::engine) fn perform_helper(
-        &mut self,
-        seat: Seat,
-        action: &Action,
-        events: &mut Vec<Event>,
-    ) {
+    pub(crate) fn perform_helper(&mut self, seat: Seat, action: &Action, events: &mut Vec<Event>) {
         match action {
             Action::UseHelper(u) => self.use_helper(seat, u, events),
             Action::DeclineHelper => {
@@ -310,7 +305,7 @@ impl Game {
 
     /// The holders of Marianne and Sean with their hand sizes before a roll pays out: who may
     /// be offered their helper after it (empty without helpers).
-    pub(in crate::engine) fn roll_watch(&self) -> Vec<(Seat, u32)> {
+    pub(crate) fn roll_watch(&self) -> Vec<(Seat, u32)> {
         let Some(state) = self.helpers.as_ref() else {
             return Vec::new();
         };
@@ -323,7 +318,7 @@ impl Game {
 
     /// After a roll of `total`: offers Marianne (the roll gave her holder nothing) or Sean
     /// (a 7) to their holder if they may use it now.
-    pub(in crate::engine) fn offer_roll_helpers(
+    pub(crate) fn offer_roll_helpers(
         &mut self,
         total: u8,
         watch: &[(Seat, u32)],

@@ -221,9 +221,9 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::refusal::Allowed;
-    use crate::engine::testkit::{self, TestGame};
-    use crate::engine::types::Resource;
+    use crate::refusal::Allowed;
+    use crate::testkit::{self, TestGame};
+    use crate::types::Resource;
 
     #[test]
     fn road_costs_brick_and_lumber_and_must_connect() {

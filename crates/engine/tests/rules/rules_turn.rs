@@ -1,8 +1,8 @@
 //! RULES.md §4: a turn — production (with shortage), a 7 (discards, robber, steal), trading,
 //! building and development cards, driven through real actions.
 
-use catan_bot::engine::testkit::TestGame;
-use catan_bot::engine::{
+use catan_engine::testkit::TestGame;
+use catan_engine::{
     Action, DevCard, Event, HexId, Phase, PortKind, Resource, Resources, RuleError, VertexId,
 };
 
@@ -222,7 +222,7 @@ fn building_costs_are_paid_to_the_supply() {
     let cost = Resources::ROAD + Resources::SETTLEMENT + Resources::CITY + Resources::DEV_CARD;
     assert_eq!(cost, Resources([2, 2, 2, 4, 4]));
     t.give(0, cost);
-    let path = catan_bot::engine::testkit::path_from(t.topo(), 0, 3);
+    let path = catan_engine::testkit::path_from(t.topo(), 0, 3);
     t.settlement(0, path[0]);
     t.road(0, t.edge(path[0], path[1]));
     t.ok(0, Action::BuildRoad(t.edge(path[1], path[2])));

@@ -38,9 +38,9 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
-    use crate::engine::action::{Action, Event};
-    use crate::engine::testkit::TestGame;
-    use crate::engine::types::DevCard;
+    use crate::action::{Action, Event};
+    use crate::testkit::TestGame;
+    use crate::types::DevCard;
 
     fn play_knight(t: &mut TestGame, seat: u8) -> Vec<Event> {
         t.g.current = seat;

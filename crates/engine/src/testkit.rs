@@ -87,7 +87,7 @@ impl TestGame {
 
     /// Moves cards from the supply to a hand.
     pub fn give(&mut self, seat: Seat, cards: Resources) {
-        assert!(cards.fits_in(&self.g.bank), "supply lacks {cards}");
+        assert!(cards.fits_in(&self.g.bank), "supply lacks {cards:?}");
         self.g.bank -= cards;
         self.g.players[seat as usize].hand += cards;
     }
@@ -103,7 +103,7 @@ impl TestGame {
     /// Gives a development card from the deck, bought on an earlier turn (playable now).
     pub fn dev(&mut self, seat: Seat, card: DevCard) {
         let Some(i) = self.g.deck.iter().position(|&c| c == card) else {
-            panic!("no {card} left in the deck")
+            panic!("no {card:?} left in the deck")
         };
         self.g.deck.remove(i);
         self.g.players[seat as usize].dev_cards.push(HeldCard {

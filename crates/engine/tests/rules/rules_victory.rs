@@ -1,8 +1,8 @@
 //! RULES.md §5 (Largest Army, VP counting, winning only on your own turn) and §6 (special
 //! building phase for 5–6 players), with the VP target setting of §8.
 
-use catan_bot::engine::testkit::TestGame;
-use catan_bot::engine::{Action, DevCard, Event, Phase, Resource, Resources, RuleError, Seat};
+use catan_engine::testkit::TestGame;
+use catan_engine::{Action, DevCard, Event, Phase, Resource, Resources, RuleError, Seat};
 
 fn knight(t: &mut TestGame, seat: Seat) -> Vec<Event> {
     t.g.current = seat;

@@ -172,8 +172,8 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::board::{PortKind, VertexId};
-    use crate::engine::testkit::TestGame;
+    use crate::board::{PortKind, VertexId};
+    use crate::testkit::TestGame;
 
     fn port_vertex(t: &TestGame, kind: PortKind) -> VertexId {
         let p = t.g.layout.ports.iter().find(|p| p.kind == kind).unwrap();

@@ -158,9 +158,9 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::refusal::Awaited;
-    use crate::engine::testkit;
-    use crate::engine::types::Settings;
+    use crate::refusal::Awaited;
+    use crate::testkit;
+    use crate::types::Settings;
 
     #[test]
     fn setup_order_is_snake_and_ends_with_seat_zero_before_roll() {

@@ -1,9 +1,9 @@
 //! RULES.md §5, Longest Route: length rules (branches, loops, own and opponent buildings) and
 //! who holds the card (first to 5, strictly longer to take, ties and cuts, set aside).
 
-use catan_bot::engine::longest_route::route_length;
-use catan_bot::engine::testkit::{TestGame, path_from};
-use catan_bot::engine::{Action, DevCard, Event, Resources, Seat, VertexId};
+use catan_engine::longest_route::route_length;
+use catan_engine::testkit::{TestGame, path_from};
+use catan_engine::{Action, DevCard, Event, Resources, Seat, VertexId};
 
 fn len(t: &TestGame, seat: Seat) -> u8 {
     route_length(t.topo(), &t.g.roads, &t.g.buildings, seat)

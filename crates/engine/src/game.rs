@@ -665,7 +665,7 @@ impl LastChange {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{invariants, testkit};
+    use crate::{invariants, testkit};
 
     #[test]
     fn random_playouts_keep_invariants_for_every_player_count() {
