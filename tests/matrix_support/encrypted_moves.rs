@@ -110,7 +110,7 @@ pub async fn reaction_trade(
         .find(|n| *n != from && *n != partner)
         .expect("a third player");
     let third_before = t.hand(third).await;
-    t.say(from, &format!("!catan trade offer 1 {give} for 1 {get}"))
+    t.say(from, &format!("!catan trade offer 1 {} for 1 {}", give.name(), get.name()))
         .await;
     let offer = wait_until("the partner reads the offer", WAIT, async || {
         bot_messages(t.player(partner), &t.room, &t.bot_user)

@@ -36,7 +36,7 @@ fn every_failed_write_is_refused_changes_nothing_and_the_table_carries_on() {
     let mut rng = ChaCha8Rng::seed_from_u64(21);
     let (maker, give, want) = host.until_trading(&mut rng);
     let other = maker % 3 + 1;
-    let offer = format!("trade offer 1 {give} for 1 {want}");
+    let offer = format!("trade offer 1 {} for 1 {}", give.name(), want.name());
 
     failing.store(true, Ordering::SeqCst);
     let before = (host.state(), host.offers_text());
