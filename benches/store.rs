@@ -190,7 +190,7 @@ fn measure_offers(offers: u32) {
         say(&mut table, game.players[mover as usize].0, &text);
     };
     let want = Resource::ALL.into_iter().find(|&r| r != give).unwrap();
-    let offer = format!("trade offer 1 {give} for 1 {want}");
+    let offer = format!("trade offer 1 {} for 1 {}", give.name(), want.name());
     let before = table.store_size().unwrap();
     let started = Instant::now();
     for n in 1..=offers {
