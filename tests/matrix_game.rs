@@ -22,6 +22,7 @@ use std::sync::Arc;
 use catan_bot::config::{MatrixConfig, MatrixLogin, Source};
 use catan_bot::engine::{Action, Game, Resource};
 use catan_bot::hosting::{Outlets, TableHandle};
+use catan_bot::i18n::InWords;
 use catan_bot::store::SledStore;
 use catan_bot::table::command::ParseContext;
 use catan_bot::table::{LiveSlot, Table, TableOptions, command_for};
@@ -176,8 +177,15 @@ impl Game3 {
         get: Resource,
     ) {
         let before = game.view(None).version;
-        self.say(from, &format!("!catan trade offer 1 {give} for 1 {get}"))
-            .await;
+        self.say(
+            from,
+            &format!(
+                "!catan trade offer 1 {give} for 1 {get}",
+                give = give.in_words(),
+                get = get.in_words()
+            ),
+        )
+        .await;
         let viewer = &self.players[0];
         let (offer_event, number) = wait_until("the offer message", WAIT, async || {
             bot_messages(viewer, &self.room, &self.bot_user)

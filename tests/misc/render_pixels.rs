@@ -203,7 +203,7 @@ fn port_badges_show_their_resource_colour() {
         );
         if let PortKind::Special(r) = port.kind {
             let got = at(&img, p);
-            assert!(near(got, resource_color(r), 2), "{r} port: {got:?}");
+            assert!(near(got, resource_color(r), 2), "{r:?} port: {got:?}");
             specials += 1;
         }
     }

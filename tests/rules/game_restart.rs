@@ -3,6 +3,7 @@
 
 use crate::table_support;
 
+use catan_bot::i18n::InWords;
 use catan_bot::table::{Reaction, ReplyKind, TableOptions};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -83,7 +84,14 @@ fn open_offers_and_their_messages_survive_a_restart() {
         .find(|&r| r != give)
         .expect("another resource");
     let maker = h.seat_name(seat);
-    let r = h.say(&maker, &format!("trade offer 1 {give} for 1 {want}"));
+    let r = h.say(
+        &maker,
+        &format!(
+            "trade offer 1 {give} for 1 {want}",
+            give = give.in_words(),
+            want = want.in_words()
+        ),
+    );
     assert_no_refusal(&r, "offer");
     let offer = r
         .iter()

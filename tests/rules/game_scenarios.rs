@@ -5,6 +5,7 @@
 use crate::table_support;
 
 use catan_bot::engine::{Action, Phase, PortKind, Resource, Resources, Seat};
+use catan_bot::i18n::InWords;
 use catan_bot::table::command::resources_words;
 use catan_bot::table::{Reaction, ReplyKind};
 use rand::{Rng, SeedableRng};
@@ -97,7 +98,10 @@ fn seven_with_discards_and_a_steal() {
         let r = h.say(&name, &format!("discard {}", resources_words(&cards)));
         assert_no_refusal(&r, "discard");
         assert_eq!(hand(&h, seat), before - cards);
-        assert!(public_text(&r).contains(&format!("{name} discarded {cards}")));
+        assert!(public_text(&r).contains(&format!(
+            "{name} discarded {cards}",
+            cards = cards.in_words()
+        )));
         let private = private_to(&r, h.user_of(&name));
         assert!(private.iter().any(|p| p.text.contains("Your hand:")));
     }
@@ -153,15 +157,17 @@ fn seven_with_discards_and_a_steal() {
     );
     let to_thief = private_to(&r, h.user_of(&thief));
     assert!(to_thief.iter().any(|p| {
-        p.text
-            .contains(&format!("You stole 1 {card} from {victim_name}"))
+        p.text.contains(&format!(
+            "You stole 1 {card} from {victim_name}",
+            card = card.in_words()
+        ))
     }));
     let to_victim = private_to(&r, h.user_of(&victim_name));
-    assert!(to_victim.iter().any(
-        |p| p.text.contains(&format!("{thief} stole 1 {card} from you"))
-            && p.text.contains("Your hand:")
-            && !p.reply_to_caller
-    ));
+    assert!(to_victim.iter().any(|p| p.text.contains(&format!(
+        "{thief} stole 1 {card} from you",
+        card = card.in_words()
+    )) && p.text.contains("Your hand:")
+        && !p.reply_to_caller));
     assert_eq!(h.state().robber, hex);
     assert_eq!(h.state().phase, Phase::Main);
 }
@@ -269,7 +275,14 @@ fn domestic_trade_through_offer_accept_confirm() {
     let (cur_before, other_before) = (hand(&h, cur), hand(&h, other));
 
     // The current player offers to anyone.
-    let r = h.say(&cur_n, &format!("trade offer 1 {give} for 1 {get}"));
+    let r = h.say(
+        &cur_n,
+        &format!(
+            "trade offer 1 {give} for 1 {get}",
+            give = give.in_words(),
+            get = get.in_words()
+        ),
+    );
     assert_no_refusal(&r, "offer");
     let offer_reply = r
         .iter()
@@ -280,7 +293,9 @@ fn domestic_trade_through_offer_accept_confirm() {
     };
     assert!(offer_reply.is_public());
     assert!(offer_reply.text.contains(&format!(
-        "from {cur_n} to anyone: gives 1 {give}, wants 1 {get}"
+        "from {cur_n} to anyone: gives 1 {give}, wants 1 {get}",
+        give = give.in_words(),
+        get = get.in_words()
     )));
     h.table_mut().offer_posted(game, offer, 9001);
     // Nothing moved yet.
@@ -329,7 +344,11 @@ fn domestic_trade_through_offer_accept_confirm() {
     assert_eq!(hand(&h, other), other_before - one(get) + one(give));
     let public = public_text(&r);
     assert!(
-        public.contains(&format!("{cur_n} gave {other_n} 1 {give} for 1 {get}")),
+        public.contains(&format!(
+            "{cur_n} gave {other_n} 1 {give} for 1 {get}",
+            give = give.in_words(),
+            get = get.in_words()
+        )),
         "{public}"
     );
     assert!(
@@ -346,7 +365,11 @@ fn domestic_trade_through_offer_accept_confirm() {
     {
         let r = h.say(
             &other_n,
-            &format!("trade offer 1 {other_give} for 1 {cur_give}"),
+            &format!(
+                "trade offer 1 {other_give} for 1 {cur_give}",
+                other_give = other_give.in_words(),
+                cur_give = cur_give.in_words()
+            ),
         );
         assert_no_refusal(&r, "offer to current");
         let ReplyKind::TradeOffer { offer: o2, .. } = r
@@ -437,19 +460,40 @@ fn maritime_trade_at_a_port() {
     let name = h.seat_name(0);
     let before = hand(&h, 0);
     // Typing the 4:1 amount is refused with the player's real rate.
-    let r = h.say(&name, &format!("bank 4 {give} for 1 {get}"));
+    let r = h.say(
+        &name,
+        &format!(
+            "bank 4 {give} for 1 {get}",
+            give = give.in_words(),
+            get = get.in_words()
+        ),
+    );
     let msg = refusal_text(&r).expect("wrong amount refused");
     assert!(
-        msg.contains(&format!("Your rate for {give} is {rate}:1")),
+        msg.contains(&format!(
+            "Your rate for {give} is {rate}:1",
+            give = give.in_words()
+        )),
         "{msg}"
     );
-    let r = h.say(&name, &format!("bank {rate} {give} for 1 {get}"));
+    let r = h.say(
+        &name,
+        &format!(
+            "bank {rate} {give} for 1 {get}",
+            give = give.in_words(),
+            get = get.in_words()
+        ),
+    );
     assert_no_refusal(&r, "maritime");
     assert_eq!(
         hand(&h, 0),
         before - Resources::of(give, rate) + Resources::one(get)
     );
-    assert!(public_text(&r).contains(&format!("traded {rate} {give} with the supply for 1 {get}")));
+    assert!(public_text(&r).contains(&format!(
+        "traded {rate} {give} with the supply for 1 {get}",
+        give = give.in_words(),
+        get = get.in_words()
+    )));
 }
 
 #[test]

@@ -5,6 +5,7 @@
 use crate::table_support;
 
 use catan_bot::engine::{Action, Event, Game, Phase, Resource, Resources, Seat};
+use catan_bot::i18n::InWords;
 use catan_bot::store::{SledStore, Store};
 use catan_bot::table::command::resources_words;
 use catan_bot::table::lobby::{LobbySettings, parse_settings};
@@ -121,7 +122,11 @@ impl Played {
         let (cur_n, with_n) = (self.h.seat_name(cur), self.h.seat_name(with));
         let r = self.h.say(
             &cur_n,
-            &format!("trade offer 1 {give} for 1 {get} to {with_n}"),
+            &format!(
+                "trade offer 1 {give} for 1 {get} to {with_n}",
+                give = give.in_words(),
+                get = get.in_words()
+            ),
         );
         assert_no_refusal(&r, "offer");
         let offer = r

@@ -64,7 +64,7 @@ fn components_three_four_players() {
                 .iter()
                 .filter(|p| p.kind == PortKind::Special(r))
                 .count();
-            assert_eq!(special, 1, "{r} port");
+            assert_eq!(special, 1, "{r:?} port");
         }
         for p in &g.players {
             assert_eq!(

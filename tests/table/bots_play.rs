@@ -6,6 +6,7 @@ use catan_bot::bots::arena::{SeatKind, parse_lineup, play_match};
 use catan_bot::bots::{Bot, BotLevel};
 use catan_bot::engine::testkit::serialize;
 use catan_bot::engine::{Game, Phase, Resource, Resources, Seat, Settings};
+use catan_bot::i18n::InWords;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -72,7 +73,12 @@ fn offers_and_acceptances_never_exceed_the_hand() {
                 let hand = game.players[seat as usize].hand;
                 if let Some((give, get)) = bot.offer(&view) {
                     offers += 1;
-                    assert!(give.fits_in(&hand), "{level} offered {give} holding {hand}");
+                    assert!(
+                        give.fits_in(&hand),
+                        "{level} offered {give} holding {hand}",
+                        give = give.in_words(),
+                        hand = hand.in_words()
+                    );
                     assert!(!give.is_empty() && !get.is_empty());
                 }
                 // every other seat is asked about random trades, many of them unpayable
@@ -87,7 +93,12 @@ fn offers_and_acceptances_never_exceed_the_hand() {
                         let get = Resources(std::array::from_fn(|_| rng.gen_range(0..3)));
                         if bot.accepts(&v, &give, &get) {
                             accepted += 1;
-                            assert!(give.fits_in(&theirs), "accepted to give {give} of {theirs}");
+                            assert!(
+                                give.fits_in(&theirs),
+                                "accepted to give {give} of {theirs}",
+                                give = give.in_words(),
+                                theirs = theirs.in_words()
+                            );
                             assert!(give.total() <= get.total());
                         }
                     }

@@ -4,6 +4,7 @@
 use crate::table_support;
 
 use catan_bot::engine::{Action, Seat};
+use catan_bot::i18n::InWords;
 use catan_bot::table::bot_seats::is_bot_user;
 use catan_bot::table::{Audience, ReplyKind, TableOptions};
 use rand::SeedableRng;
@@ -209,7 +210,14 @@ fn bots_answer_an_offer_at_once() {
         .into_iter()
         .find(|r| *r != give)
         .expect("another resource");
-    let r = h.say("alice", &format!("trade offer 1 {give} for 1 {get}"));
+    let r = h.say(
+        "alice",
+        &format!(
+            "trade offer 1 {give} for 1 {get}",
+            give = give.in_words(),
+            get = get.in_words()
+        ),
+    );
     assert_no_refusal(&r, "offer");
     // Every bot that holds the card answered, in public.
     let holders: Vec<String> = (0..4)

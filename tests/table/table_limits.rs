@@ -5,6 +5,7 @@
 use crate::table_support;
 
 use catan_bot::engine::{Phase, Resource};
+use catan_bot::i18n::InWords;
 use catan_bot::table::{Caller, ReplyKind, TableOptions};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -48,13 +49,27 @@ fn a_player_has_at_most_three_open_offers() {
     let wants: Vec<Resource> = Resource::ALL.into_iter().filter(|&r| r != give).collect();
     let mut open = Vec::new();
     for want in &wants[..3] {
-        let r = h.say(&maker, &format!("trade offer 1 {give} for 1 {want}"));
+        let r = h.say(
+            &maker,
+            &format!(
+                "trade offer 1 {give} for 1 {want}",
+                give = give.in_words(),
+                want = want.in_words()
+            ),
+        );
         assert_no_refusal(&r, "offer");
         open.extend(offer_ids(&r));
     }
     assert_eq!(open.len(), 3);
     let before = h.serialized();
-    let r = h.say(&maker, &format!("trade offer 1 {give} for 1 {}", wants[3]));
+    let r = h.say(
+        &maker,
+        &format!(
+            "trade offer 1 {give} for 1 {}",
+            (wants[3]).in_words(),
+            give = give.in_words()
+        ),
+    );
     let refusal = refusal_text(&r).expect("the fourth offer is refused");
     assert!(offer_ids(&r).is_empty() && r.iter().all(|r| !r.is_public()));
     for id in &open {
@@ -69,7 +84,14 @@ fn a_player_has_at_most_three_open_offers() {
         &h.say(&maker, &format!("trade withdraw {}", open[1])),
         "withdraw",
     );
-    let r = h.say(&maker, &format!("trade offer 1 {give} for 1 {}", wants[3]));
+    let r = h.say(
+        &maker,
+        &format!(
+            "trade offer 1 {give} for 1 {}",
+            (wants[3]).in_words(),
+            give = give.in_words()
+        ),
+    );
     assert_no_refusal(&r, "offer after a withdrawal");
     assert_eq!(offer_ids(&r).len(), 1);
     // Another player's offers are counted apart (an offer to the current player).
@@ -82,7 +104,14 @@ fn a_player_has_at_most_three_open_offers() {
         .map(|(r, _)| r);
     if let Some(card) = card {
         let want = Resource::ALL.into_iter().find(|&r| r != card).expect("r");
-        let r = h.say(&other, &format!("trade offer 1 {card} for 1 {want}"));
+        let r = h.say(
+            &other,
+            &format!(
+                "trade offer 1 {card} for 1 {want}",
+                card = card.in_words(),
+                want = want.in_words()
+            ),
+        );
         assert_no_refusal(&r, "another player's offer");
     }
 }

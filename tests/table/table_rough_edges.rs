@@ -5,6 +5,7 @@
 use crate::table_support;
 
 use catan_bot::engine::{Phase, Resource};
+use catan_bot::i18n::InWords;
 use catan_bot::table::bot_seats::is_bot_user;
 use catan_bot::table::{Audience, TableOptions};
 use rand::SeedableRng;
@@ -86,7 +87,14 @@ fn a_withdrawn_offer_says_nothing_was_given() {
         }
         assert!(h.step(&mut rng), "the game ended");
     };
-    let r = h.say(&name, &format!("trade offer 1 {give} for 1 {get}"));
+    let r = h.say(
+        &name,
+        &format!(
+            "trade offer 1 {give} for 1 {get}",
+            give = give.in_words(),
+            get = get.in_words()
+        ),
+    );
     assert_no_refusal(&r, "offer");
     let r = h.say(&name, "trade withdraw 1");
     assert_no_refusal(&r, "withdraw");
@@ -97,7 +105,11 @@ fn a_withdrawn_offer_says_nothing_was_given() {
         .unwrap_or_default();
     assert_eq!(
         public,
-        format!("Trade offer #1 ({name} offered 1 {give} for 1 {get}) was withdrawn.")
+        format!(
+            "Trade offer #1 ({name} offered 1 {give} for 1 {get}) was withdrawn.",
+            give = give.in_words(),
+            get = get.in_words()
+        )
     );
     assert!(!public.contains("gave"), "{public}");
 }
@@ -143,12 +155,16 @@ fn the_discard_example_comes_from_the_players_own_hand() {
                     let count: u8 = pair[0].parse().expect("a count");
                     let r = Resource::ALL
                         .into_iter()
-                        .find(|r| r.to_string() == pair[1])
+                        .find(|r| r.in_words() == pair[1])
                         .expect("a resource");
-                    assert!(count <= hand[r], "{example} from a hand of {hand}");
+                    assert!(
+                        count <= hand[r],
+                        "{example} from a hand of {hand}",
+                        hand = hand.in_words()
+                    );
                     total += count;
                 }
-                assert_eq!(total, n, "{example}: half of {hand}");
+                assert_eq!(total, n, "{example}: half of {hand:?}");
                 checked += 1;
             }
         }

@@ -6,6 +6,7 @@
 use crate::table_support;
 
 use catan_bot::engine::{Action, Phase, Resource};
+use catan_bot::i18n::InWords;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use table_support::*;
@@ -155,7 +156,14 @@ fn offer_turn(h: &mut Harness, rng: &mut ChaCha8Rng) -> (Resource, String, Resou
 /// Offers `give` for `get` to `other`, who accepts; returns the Confirm button's id.
 fn accepted_offer(h: &mut Harness, give: Resource, other: &str, get: Resource) -> String {
     let me = current_name(h);
-    let r = h.say(&me, &format!("trade offer 1 {give} for 1 {get}"));
+    let r = h.say(
+        &me,
+        &format!(
+            "trade offer 1 {give} for 1 {get}",
+            give = give.in_words(),
+            get = get.in_words()
+        ),
+    );
     assert_no_refusal(&r, "offer");
     let offer = newest_button(h, "accept-").expect("an Accept button");
     let r = h.button(other, &offer);
