@@ -1,7 +1,9 @@
 //! `/catan bot …`: computer players. Seating one in the lobby, unseating one, and letting one
-//! play your seat while you are away. Like every command, only the table's command text.
+//! play your seat while you are away. Like every command, a typed request to the table.
 
 use super::commands::{CommandResult, Context, send};
+use crate::bots::BotLevel;
+use crate::table::{Command, Request};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
 pub enum BotLevelChoice {
@@ -27,11 +29,11 @@ async fn bot_add(
     ctx: Context<'_>,
     #[description = "How well it plays (strong if left out)"] level: Option<BotLevelChoice>,
 ) -> CommandResult {
-    let text = match level {
-        Some(BotLevelChoice::Easy) => "addbot easy",
-        Some(BotLevelChoice::Strong) | None => "addbot strong",
+    let level = match level {
+        Some(BotLevelChoice::Easy) => BotLevel::Easy,
+        Some(BotLevelChoice::Strong) | None => BotLevel::Strong,
     };
-    send(ctx, text.into()).await
+    send(ctx, Request::Command(Command::AddBot(level))).await
 }
 
 /// Unseat a computer player from the lobby (host only).
@@ -40,21 +42,18 @@ async fn bot_remove(
     ctx: Context<'_>,
     #[description = "The bot's name (the last one added if left out)"] name: Option<String>,
 ) -> CommandResult {
-    let text = match name {
-        Some(n) => format!("removebot {}", n.trim()),
-        None => "removebot".into(),
-    };
-    send(ctx, text).await
+    let name = name.map(|n| n.trim().to_string()).filter(|n| !n.is_empty());
+    send(ctx, Request::Command(Command::RemoveBot(name))).await
 }
 
 /// Let a bot play your seat until you are back.
 #[poise::command(slash_command, rename = "away")]
 async fn bot_away(ctx: Context<'_>) -> CommandResult {
-    send(ctx, "away".into()).await
+    send(ctx, Request::Command(Command::Away)).await
 }
 
 /// Take your seat back from the bot playing it.
 #[poise::command(slash_command, rename = "back")]
 async fn bot_back(ctx: Context<'_>) -> CommandResult {
-    send(ctx, "back".into()).await
+    send(ctx, Request::Command(Command::Back)).await
 }

@@ -17,7 +17,7 @@ use super::error::BotError;
 use super::host::Reaction as Vote;
 use super::interact::answer;
 use super::message::HAND_BUTTON_ID;
-use crate::table::Caller;
+use crate::table::{Caller, Command, Request};
 
 /// Prefix of every custom_id this bot makes.
 const ID_PREFIX: &str = "catan:";
@@ -80,7 +80,8 @@ async fn button(bot: &Arc<Bot>, press: &ComponentInteraction) {
             .await;
         }
         _ if id == HAND_BUTTON_ID => {
-            answer(bot, origin, move |t, now| t.handle_text(&who, "hand", now)).await;
+            let hand = Request::Command(Command::Hand);
+            answer(bot, origin, move |t, now| t.handle_command(&who, hand, now)).await;
         }
         _ => {
             answer(bot, origin, move |t, now| t.handle_button(&who, &id, now)).await;

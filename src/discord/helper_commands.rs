@@ -1,9 +1,11 @@
 //! `/catan helper`: the Helpers of Catan. One option, autocompleted with what the caller's
 //! helper can do now (each use with its choices, the second step of a use, flip or exchange
-//! after it); the choice is the table's `helper …` command text.
+//! after it); the choice (or what the player typed) goes to the table as typed, which reads
+//! it as the words after `helper`.
 
-use super::commands::{CommandResult, Context, suggest};
+use super::commands::{CommandResult, Context, send, suggest};
 use super::host::PlaceKind;
+use crate::table::Request;
 use poise::serenity_prelude::CreateAutocompleteResponse;
 
 async fn helper_choices(ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
@@ -19,21 +21,17 @@ pub(super) async fn helper(
     #[max_length = 100]
     what: String,
 ) -> CommandResult {
-    send_text(ctx, &what).await
+    send(ctx, helper_request(&what)).await
 }
 
-async fn send_text(ctx: Context<'_>, what: &str) -> CommandResult {
-    super::commands::send(ctx, helper_text(what)).await
-}
-
-/// The table's command for the chosen (or typed) words: `use jean ore` → `helper use jean ore`.
-fn helper_text(what: &str) -> String {
+/// The chosen (or typed) words, without a `helper` the player may have typed before them.
+fn helper_request(what: &str) -> Request {
     let what = what.trim();
     let words = match what.get(..7) {
         Some(head) if head.eq_ignore_ascii_case("helper ") => what[7..].trim(),
         _ => what,
     };
-    format!("helper {words}")
+    Request::Helper(words.to_string())
 }
 
 #[cfg(test)]
@@ -41,11 +39,31 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_choice_becomes_the_helper_command() {
-        assert_eq!(helper_text("use jean ore"), "helper use jean ore");
-        assert_eq!(helper_text(" Helper flip "), "helper flip");
-        assert_eq!(helper_text("exchange lin"), "helper exchange lin");
-        assert_eq!(helper_text("?"), "helper ?");
-        assert_eq!(helper_text("helpér"), "helper helpér");
+    fn the_choice_becomes_the_helper_request() {
+        let words = |what: &str| match helper_request(what) {
+            Request::Helper(words) => words,
+            other => panic!("{what}: {other:?}"),
+        };
+        assert_eq!(words("use jean ore"), "use jean ore");
+        assert_eq!(words(" Helper flip "), "flip");
+        assert_eq!(words("exchange lin"), "exchange lin");
+        assert_eq!(words("?"), "?");
+        assert_eq!(words("helpér"), "helpér");
+    }
+
+    #[test]
+    fn the_table_reads_the_words_as_after_helper() {
+        use crate::engine::{Action, BoardSize, Topology};
+        use crate::table::Command;
+        use crate::table::command::ParseContext;
+        let players = vec![(11, "alice".to_string())];
+        let ctx = ParseContext {
+            topology: Topology::get(BoardSize::Standard),
+            players: &players,
+        };
+        assert_eq!(
+            helper_request("helper flip").resolve(Some(&ctx)),
+            Ok(Command::Action(Action::FlipHelper))
+        );
     }
 }

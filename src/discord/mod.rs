@@ -2,7 +2,7 @@
 //! table. No game logic lives here.
 //!
 //! - [`config`]: the config file and environment overrides (shared with Matrix: `crate::config`).
-//! - `commands`: `/catan …` slash commands → the table's command text; autocomplete.
+//! - `commands`: `/catan …` slash commands → the table's typed requests; autocomplete.
 //! - `events`: button presses and trade-offer reactions.
 //! - `deliver` / `message`: the table's replies → Discord messages (ephemeral when private).
 //! - Shared with other platforms (`crate::hosting`): the table handle, delivery order, debounced

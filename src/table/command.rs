@@ -63,6 +63,8 @@ pub enum Command {
     /// `rules` alone lists the topics; `rules <topic>` explains one; anything else is a
     /// question for the rules desk (lowercased).
     Rules(Option<String>),
+    /// A rules topic chosen from a list (never typed: typed topics are `Rules`).
+    RulesTopic(super::rules_help::Topic),
     /// `moves`: what the caller can do now.
     Moves,
     /// Lobby, host only: seat a computer player (strong unless a level is named).
@@ -147,21 +149,22 @@ pub(super) fn usage(problem: impl Into<String>, usage: &'static str) -> ParseErr
 }
 
 pub(super) const U_ROAD: &str = "build road 8-13";
-const U_SETTLEMENT: &str = "build settlement 12";
-const U_CITY: &str = "build city 12";
+pub(super) const U_SETTLEMENT: &str = "build settlement 12";
+pub(super) const U_CITY: &str = "build city 12";
 const U_BUILD: &str = "build road 8-13 | build settlement 12 | build city 12";
-const U_KNIGHT: &str = "play knight C3 bob";
+pub(super) const U_KNIGHT: &str = "play knight C3 bob";
 pub(super) const U_ROAD_BUILDING: &str = "play road-building 8-13 13-9";
 const U_INVENTION: &str = "play invention wool ore";
 const U_MONOPOLY: &str = "play monopoly ore";
 const U_PLAY: &str = "play knight C3 bob | play road-building 8-13 13-9 | play invention wool ore | play monopoly ore";
-const U_ROBBER: &str = "robber C3 bob";
-const U_DISCARD: &str = "discard 2 wool 1 ore";
-const U_BANK: &str = "bank 4 ore for 1 wool";
+pub(super) const U_ROBBER: &str = "robber C3 bob";
+pub(super) const U_DISCARD: &str = "discard 2 wool 1 ore";
+pub(super) const U_BANK: &str = "bank 4 ore for 1 wool";
 const U_TRADE: &str = "trade offer 1 wool for 1 ore [to bob] | trade accept 1 | trade decline 1 | trade confirm 1 bob | trade withdraw 1 | trade list";
 const U_ADDBOT: &str = "addbot [easy|strong]";
 const U_REMOVEBOT: &str = "removebot [name]";
-const U_OFFER: &str = "trade offer 1 wool for 1 ore [to bob]";
+pub(super) const U_OFFER: &str = "trade offer 1 wool for 1 ore [to bob]";
+pub(super) const U_CONFIRM: &str = "trade confirm 1 bob";
 
 /// The example commands of the refusals, for tests that they parse in every language.
 #[cfg(test)]
@@ -193,7 +196,30 @@ pub fn parse(text: &str, ctx: Option<&ParseContext>) -> Result<Command, ParseErr
             words.remove(0);
         }
     }
-    let words = super::command_words::to_english(&words);
+    parse_words(&words, ctx)
+}
+
+/// What a player typed into one field of a command whose head is fixed (`/catan helper`'s
+/// `use jean ore` after `helper`): read as a typed line is, in the same words.
+pub fn parse_headed(
+    head: &'static str,
+    typed: &str,
+    ctx: Option<&ParseContext>,
+) -> Result<Command, ParseError> {
+    let cleaned = names::command_text(typed);
+    let mut words: Vec<&str> = vec![head];
+    words.extend(cleaned.split_whitespace());
+    parse_words(&words, ctx)
+}
+
+/// Parses a line's words (cleaned, without any `/catan` prefix), in any language's command
+/// words.
+fn parse_words(words: &[&str], ctx: Option<&ParseContext>) -> Result<Command, ParseError> {
+    let words = super::command_words::to_english(words);
+    parse_english(&words, ctx)
+}
+
+fn parse_english(words: &[&str], ctx: Option<&ParseContext>) -> Result<Command, ParseError> {
     // A rules question is free text: a trailing `?` asks the desk, not for choices.
     if let Some((&head, rest)) = words.split_first()
         && matches!(
@@ -205,7 +231,7 @@ pub fn parse(text: &str, ctx: Option<&ParseContext>) -> Result<Command, ParseErr
             (!rest.is_empty()).then(|| rest.join(" ").to_lowercase()),
         ));
     }
-    if let Some(question) = questions::parse(&words, ctx)? {
+    if let Some(question) = questions::parse(words, ctx)? {
         return Ok(question);
     }
     let Some((&head, rest)) = words.split_first() else {
@@ -352,7 +378,7 @@ fn parse_build(rest: &[&str], ctx: &ParseContext) -> Result<Command, ParseError>
     }
 }
 
-fn parse_road(args: &[&str], ctx: &ParseContext) -> Result<EdgeId, ParseError> {
+pub(super) fn parse_road(args: &[&str], ctx: &ParseContext) -> Result<EdgeId, ParseError> {
     let edges = parse_edges(args, ctx.topology, U_ROAD)?;
     match edges.as_slice() {
         [e] => Ok(*e),
@@ -460,14 +486,26 @@ fn parse_robber_args(
     ctx: &ParseContext,
     usage_text: &'static str,
 ) -> Result<(HexId, Option<Seat>), ParseError> {
-    let Some((&hex, victim)) = args.split_first() else {
+    let (hex, victim) = args.split_first().map_or(("", &[][..]), |(h, v)| (*h, v));
+    let victim = victim.join(" ");
+    robber_target(hex, Some(victim.as_str()), ctx, usage_text)
+}
+
+/// The robber's hex label and the victim's name or mention, as typed (an empty or missing
+/// victim is none).
+pub(super) fn robber_target(
+    hex: &str,
+    victim: Option<&str>,
+    ctx: &ParseContext,
+    usage_text: &'static str,
+) -> Result<(HexId, Option<Seat>), ParseError> {
+    if hex.is_empty() {
         return Err(usage(crate::t!("command-robber-where"), usage_text));
-    };
+    }
     let hex = parse_hex_label(hex, ctx.topology, usage_text)?;
-    let victim = if victim.is_empty() {
-        None
-    } else {
-        Some(parse_player(&victim.join(" "), ctx, usage_text)?)
+    let victim = match victim.filter(|v| !v.is_empty()) {
+        Some(v) => Some(parse_player(v, ctx, usage_text)?),
+        None => None,
     };
     Ok((hex, victim))
 }
@@ -481,16 +519,33 @@ pub fn parse_player(
 ) -> Result<Seat, ParseError> {
     names::resolve(text, ctx.players)
         .map(|seat| seat as Seat)
-        .map_err(|e| {
-            usage(
-                crate::t!(
-                    "command-name-player",
-                    problem = e.to_string(),
-                    players = names::roster(ctx.players)
-                ),
-                usage_text,
-            )
-        })
+        .map_err(|e| not_a_player(&e, ctx, usage_text))
+}
+
+/// The seat of the chat user `user` (picked, not typed: a platform's user option), refused
+/// as a mention of someone not playing is.
+pub fn player_by_id(
+    user: UserId,
+    ctx: &ParseContext,
+    usage_text: &'static str,
+) -> Result<Seat, ParseError> {
+    ctx.players
+        .iter()
+        .position(|(id, _)| *id == user)
+        .map(|seat| seat as Seat)
+        .ok_or_else(|| not_a_player(&names::NameError::NotAPlayer, ctx, usage_text))
+}
+
+/// Why a player could not be found, with the players there are.
+fn not_a_player(e: &names::NameError, ctx: &ParseContext, usage_text: &'static str) -> ParseError {
+    usage(
+        crate::t!(
+            "command-name-player",
+            problem = e.to_string(),
+            players = names::roster(ctx.players)
+        ),
+        usage_text,
+    )
 }
 
 /// Resource lists: `2 wool 1 ore`, `wool wool ore`, `2 wool and ore`, `2wool`.
@@ -565,6 +620,38 @@ fn parse_resource_list(
     Ok(list)
 }
 
+/// Cards given as counts per resource (a slash command's number options): zero counts are
+/// left out, and each count is held to the range a typed one is (see [`numbers::CARDS`]).
+pub fn counted_resources(
+    counts: &[(Resource, u32)],
+    usage_text: &'static str,
+) -> Result<Resources, ParseError> {
+    let mut out = Resources::default();
+    for &(r, n) in counts.iter().filter(|(_, n)| *n > 0) {
+        let total = u32::from(out[r]) + n;
+        if total > numbers::CARDS.1 {
+            return Err(bad_count(n.to_string(), usage_text));
+        }
+        out[r] = total as u8;
+    }
+    if out.total() == 0 {
+        return Err(usage(crate::t!("command-say-which-cards"), usage_text));
+    }
+    Ok(out)
+}
+
+/// Cards a player wrote into one field (`1 wool 1 brick`, `2 Wolle und Erz`), read as the
+/// cards of a typed line are.
+pub fn written_resources(typed: &str, usage_text: &'static str) -> Result<Resources, ParseError> {
+    let cleaned = names::command_text(typed);
+    let mut words: Vec<&str> = vec!["cards"];
+    words.extend(cleaned.split_whitespace());
+    // Connectors in any language (`und`) as on a typed line; `cards` is a head no language
+    // translates, so no card word is taken for a command word.
+    let words = super::command_words::to_english(&words);
+    parse_resources(&words[1..], usage_text)
+}
+
 /// `cards` (as typed) is not a count of cards, naming the allowed range.
 fn bad_count(cards: String, usage_text: &'static str) -> ParseError {
     let (low, high) = numbers::CARDS;
@@ -596,24 +683,7 @@ fn parse_play(rest: &[&str], ctx: &ParseContext) -> Result<Command, ParseError> 
     };
     match card {
         DevCard::Knight => parse_knight(args, ctx),
-        DevCard::RoadBuilding => {
-            let edges = parse_edges(args, ctx.topology, U_ROAD_BUILDING)?;
-            match edges.as_slice() {
-                [first] => Ok(Command::Action(Action::PlayRoadBuilding {
-                    first: *first,
-                    second: None,
-                })),
-                [first, second] => Ok(Command::Action(Action::PlayRoadBuilding {
-                    first: *first,
-                    second: Some(*second),
-                })),
-                [] => Err(usage(
-                    crate::t!("command-free-roads-where"),
-                    U_ROAD_BUILDING,
-                )),
-                _ => Err(usage(crate::t!("command-free-roads-max"), U_ROAD_BUILDING)),
-            }
-        }
+        DevCard::RoadBuilding => parse_road_building(args, ctx),
         DevCard::Invention => {
             let picks = parse_resource_list(args, U_INVENTION)?;
             match picks.as_slice() {
@@ -636,6 +706,29 @@ fn parse_play(rest: &[&str], ctx: &ParseContext) -> Result<Command, ParseError> 
             _ => Err(usage(crate::t!("command-name-one-resource"), U_MONOPOLY)),
         },
         DevCard::VictoryPoint => Err(usage(crate::t!("command-vp-never-played"), U_PLAY)),
+    }
+}
+
+/// The free roads of Road Building: one or two, `8-13 13-9`.
+pub(super) fn parse_road_building(
+    args: &[&str],
+    ctx: &ParseContext,
+) -> Result<Command, ParseError> {
+    let edges = parse_edges(args, ctx.topology, U_ROAD_BUILDING)?;
+    match edges.as_slice() {
+        [first] => Ok(Command::Action(Action::PlayRoadBuilding {
+            first: *first,
+            second: None,
+        })),
+        [first, second] => Ok(Command::Action(Action::PlayRoadBuilding {
+            first: *first,
+            second: Some(*second),
+        })),
+        [] => Err(usage(
+            crate::t!("command-free-roads-where"),
+            U_ROAD_BUILDING,
+        )),
+        _ => Err(usage(crate::t!("command-free-roads-max"), U_ROAD_BUILDING)),
     }
 }
 
@@ -662,6 +755,16 @@ fn parse_bank(rest: &[&str]) -> Result<Command, ParseError> {
     };
     let (give_amount, give) = side(&rest[..pos])?;
     let (get_amount, get) = side(&rest[pos + 1..])?;
+    bank(give, give_amount, get, get_amount.unwrap_or(1))
+}
+
+/// A trade with the supply, refused when it would give and get the same resource.
+pub fn bank(
+    give: Resource,
+    give_amount: Option<u8>,
+    get: Resource,
+    get_amount: u8,
+) -> Result<Command, ParseError> {
     if give == get {
         return Err(usage(
             crate::t!(
@@ -676,7 +779,7 @@ fn parse_bank(rest: &[&str]) -> Result<Command, ParseError> {
         give,
         give_amount,
         get,
-        get_amount: get_amount.unwrap_or(1),
+        get_amount,
     })
 }
 
@@ -712,11 +815,11 @@ fn parse_trade(rest: &[&str], ctx: Option<&ParseContext>) -> Result<Command, Par
         "decline" | "reject" | "no" => one_id("decline", TradeCommand::Decline),
         "withdraw" | "cancel" => one_id("withdraw", TradeCommand::Withdraw),
         "confirm" => {
-            let id = parse_offer_id(args.first(), "trade confirm 1 bob")?;
+            let id = parse_offer_id(args.first(), U_CONFIRM)?;
             if args.len() < 2 {
-                return Err(usage(crate::t!("command-say-whose"), "trade confirm 1 bob"));
+                return Err(usage(crate::t!("command-say-whose"), U_CONFIRM));
             }
-            let seat = parse_player(&args[1..].join(" "), ctx, "trade confirm 1 bob")?;
+            let seat = parse_player(&args[1..].join(" "), ctx, U_CONFIRM)?;
             Ok(Command::Trade(TradeCommand::Confirm(id, seat)))
         }
         "list" | "offers" => no_args(args, Command::Trade(TradeCommand::List), "trade list"),

@@ -184,7 +184,18 @@ fn bad(problem: String) -> ParseError {
     }
 }
 
-fn number<T: std::str::FromStr>(key: &str, value: &str, lo: u64, hi: u64) -> Result<T, ParseError> {
+/// The allowed values of the numeric settings, typed or chosen.
+const PLAYERS: (u64, u64) = (MIN_PLAYERS as u64, MAX_PLAYERS as u64);
+const VP: (u64, u64) = (3, 20);
+const DISCARD: (u64, u64) = (3, 20);
+const TIMER: (u64, u64) = (0, 10_080);
+const BOTS: (u64, u64) = (0, MAX_PLAYERS as u64 - 1);
+
+fn number<T: std::str::FromStr>(
+    key: &str,
+    value: &str,
+    (lo, hi): (u64, u64),
+) -> Result<T, ParseError> {
     let n: u64 = value.parse().map_err(|_| {
         bad(crate::t!(
             "lobby-needs-number",
@@ -194,18 +205,57 @@ fn number<T: std::str::FromStr>(key: &str, value: &str, lo: u64, hi: u64) -> Res
             value = value
         ))
     })?;
-    if !(lo..=hi).contains(&n) {
-        return Err(bad(crate::t!(
-            "lobby-out-of-bounds",
-            key = key,
-            low = lo,
-            high = hi,
-            value = n
-        )));
-    }
+    within(key, n, (lo, hi))?;
     n.to_string()
         .parse()
         .map_err(|_| bad(crate::t!("lobby-out-of-range", key = key)))
+}
+
+/// `n` for the setting `key` when it lies within `lo..=hi`.
+fn within(key: &str, n: u64, (lo, hi): (u64, u64)) -> Result<(), ParseError> {
+    if (lo..=hi).contains(&n) {
+        return Ok(());
+    }
+    Err(bad(crate::t!(
+        "lobby-out-of-bounds",
+        key = key,
+        low = lo,
+        high = hi,
+        value = n
+    )))
+}
+
+/// Settings chosen rather than typed (a slash command's options) are held to the bounds
+/// typed ones are, and refused in the same words.
+pub fn check(settings: &[Setting]) -> Result<(), ParseError> {
+    for setting in settings {
+        match *setting {
+            Setting::Players(n) => within("players", n.into(), PLAYERS)?,
+            Setting::VpTarget(n) => within("vp", n.into(), VP)?,
+            Setting::DiscardLimit(n) => within("discard", n.into(), DISCARD)?,
+            Setting::Timer(Some(m)) => within("timer", m.into(), TIMER)?,
+            Setting::Bots(n) => within("bots", n.into(), BOTS)?,
+            Setting::Timer(None)
+            | Setting::Board(_)
+            | Setting::Seed(_)
+            | Setting::Afk(_)
+            | Setting::Helpers(_)
+            | Setting::Lang(_) => {}
+        }
+    }
+    Ok(())
+}
+
+/// The game language a player named (`de`, `Deutsch`, `german`), refused naming the codes
+/// there are catalogs for.
+pub fn language(value: &str) -> Result<Lang, ParseError> {
+    Lang::parse(value).ok_or_else(|| {
+        bad(crate::t!(
+            "lobby-not-a-language",
+            value = value,
+            codes = Lang::codes()
+        ))
+    })
 }
 
 /// Parses `key value` pairs (also `key=value`).
@@ -224,9 +274,7 @@ pub fn parse_settings(words: &[&str]) -> Result<Vec<Setting>, ParseError> {
             return Err(bad(crate::t!("lobby-needs-value", key = key)));
         };
         let setting = match key {
-            "players" | "seats" | "p" | "spieler" => {
-                Setting::Players(number(key, value, MIN_PLAYERS as u64, MAX_PLAYERS as u64)?)
-            }
+            "players" | "seats" | "p" | "spieler" => Setting::Players(number(key, value, PLAYERS)?),
             "board" | "map" | "layout" | "spielplan" => Setting::Board(match value {
                 "beginner" | "beginners" | "starter" | "fixed" | "einsteiger" => {
                     LayoutKind::Beginner
@@ -240,13 +288,13 @@ pub fn parse_settings(words: &[&str]) -> Result<Vec<Setting>, ParseError> {
                 }
             }),
             "vp" | "points" | "target" | "sp" | "siegpunkte" => {
-                Setting::VpTarget(number(key, value, 3, 20)?)
+                Setting::VpTarget(number(key, value, VP)?)
             }
-            "discard" | "limit" | "ablegen" => Setting::DiscardLimit(number(key, value, 3, 20)?),
+            "discard" | "limit" | "ablegen" => Setting::DiscardLimit(number(key, value, DISCARD)?),
             "timer" | "turn-timer" | "minutes" | "zugtimer" => Setting::Timer(match value {
                 "off" | "none" | "no" | "aus" => None,
                 // 0 (also written `00`) is off too.
-                _ => Some(number::<u32>(key, value, 0, 10_080)?).filter(|&m| m > 0),
+                _ => Some(number::<u32>(key, value, TIMER)?).filter(|&m| m > 0),
             }),
             "helpers" | "helfer" => match value {
                 "off" | "no" | "false" | "aus" => Setting::Helpers(false),
@@ -261,16 +309,8 @@ pub fn parse_settings(words: &[&str]) -> Result<Vec<Setting>, ParseError> {
                     return Err(bad(crate::t!("lobby-not-afk", value = value)));
                 }
             }),
-            "lang" | "language" | "sprache" => {
-                Setting::Lang(Lang::parse(value).ok_or_else(|| {
-                    bad(crate::t!(
-                        "lobby-not-a-language",
-                        value = value,
-                        codes = Lang::codes()
-                    ))
-                })?)
-            }
-            "bots" => Setting::Bots(number(key, value, 0, MAX_PLAYERS as u64 - 1)?),
+            "lang" | "language" | "sprache" => Setting::Lang(language(value)?),
+            "bots" => Setting::Bots(number(key, value, BOTS)?),
             "seed" | "startwert" => Setting::Seed(value.parse().map_err(|_| {
                 bad(crate::t!(
                     "lobby-seed-number",
@@ -340,6 +380,27 @@ mod tests {
         assert!(msg(&["board", "moon"]).contains("beginner, variable or random-tokens"));
         assert!(msg(&["vp"]).contains("needs a value"));
         assert!(msg(&["colour", "red"]).contains("not a setting"));
+    }
+
+    #[test]
+    fn chosen_settings_are_held_to_the_typed_bounds() {
+        assert_eq!(
+            check(&[Setting::Players(6), Setting::Timer(Some(10_080))]),
+            Ok(())
+        );
+        let msg = |s: Setting| check(&[s]).unwrap_err().to_string();
+        assert_eq!(
+            msg(Setting::Players(7)),
+            parse_settings(&["players", "7"]).unwrap_err().to_string()
+        );
+        assert!(msg(Setting::VpTarget(2)).contains("from 3 to 20"));
+        assert!(msg(Setting::Bots(6)).contains("from 0 to 5"));
+        assert_eq!(
+            msg(Setting::Timer(Some(10_081))),
+            parse_settings(&["timer", "10081"]).unwrap_err().to_string()
+        );
+        assert_eq!(language(" DE "), Ok(Lang::parse("de").expect("German")));
+        assert!(language("klingon").unwrap_err().to_string().contains("en"));
     }
 
     #[test]

@@ -1,9 +1,11 @@
 //! The table: hosting games in chat places — lobby, seats, the command language, trade offers,
 //! timers, and turning engine events into replies. Platform-neutral (see DESIGN.md): adapters
-//! translate their platform's inputs into [`Caller`] + text/button/reaction, call a [`Table`]
-//! entry point, and post the returned [`Reply`]s.
+//! translate their platform's inputs into [`Caller`] + typed text, a typed [`Request`] (slash
+//! commands), a button, a menu choice or a reaction, call a [`Table`] entry point, and post
+//! the returned [`Reply`]s.
 //!
-//! Module map: `command` (the command language, both directions), `questions` (`moves` and
+//! Module map: `command` (the command language, both directions), `request` (typed requests,
+//! their typed fields resolved like the language's labels), `questions` (`moves` and
 //! `build road ?`), `lobby` (game settings before the start), `offers` (domestic trade
 //! negotiation), `messages` (event and state texts), `rules_help` (short rule answers), `rules_desk`
 //! (free rules questions answered from our knowledge base), `timer`
@@ -32,6 +34,7 @@ pub mod record;
 mod record_legacy;
 pub mod refusals;
 pub mod reply;
+pub mod request;
 pub mod rules_desk;
 pub mod rules_help;
 mod session;
@@ -52,6 +55,7 @@ pub use reply::{
     Attachment, Audience, Button, Caller, GameId, Hint, LiveSlot, Menu, MenuOption, Picture,
     PlaceId, PlaceKind, Reaction, Reply, ReplyKind, UserId,
 };
+pub use request::{Piece, Request};
 
 use session::Session;
 
@@ -188,6 +192,15 @@ impl Table {
     pub fn handle_text(&mut self, caller: &Caller, text: &str, now_ms: u64) -> Vec<Reply> {
         let _lang = i18n::scope(self.lang_at(caller));
         let replies = dispatch::text(self, caller, text, now_ms);
+        self.forget_finished(replies)
+    }
+
+    /// A typed request from a platform's structured input (a slash command's options): no
+    /// text is parsed; what the player typed into a field (a place, a name) is resolved
+    /// against the game here and refused in the words a typed line would get.
+    pub fn handle_command(&mut self, caller: &Caller, request: Request, now_ms: u64) -> Vec<Reply> {
+        let _lang = i18n::scope(self.lang_at(caller));
+        let replies = dispatch::request(self, caller, request, now_ms);
         self.forget_finished(replies)
     }
 

@@ -147,6 +147,67 @@ const TOPICS: &[(&[&str], &str)] = &[
     ),
 ];
 
+/// A topic chosen from a list (a slash command's choices) rather than typed; each is one
+/// of [`TOPICS`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Topic {
+    Robber,
+    Seven,
+    Ports,
+    LongestRoute,
+    LargestArmy,
+    DevelopmentCards,
+    DistanceRule,
+    Trading,
+    SpecialBuilding,
+    Setup,
+    Winning,
+}
+
+impl Topic {
+    pub const ALL: [Topic; 11] = [
+        Topic::Robber,
+        Topic::Seven,
+        Topic::Ports,
+        Topic::LongestRoute,
+        Topic::LargestArmy,
+        Topic::DevelopmentCards,
+        Topic::DistanceRule,
+        Topic::Trading,
+        Topic::SpecialBuilding,
+        Topic::Setup,
+        Topic::Winning,
+    ];
+
+    /// The topic's id in [`TOPICS`] and the catalogs.
+    fn id(self) -> &'static str {
+        match self {
+            Topic::Robber => "robber",
+            Topic::Seven => "seven",
+            Topic::Ports => "ports",
+            Topic::LongestRoute => "longest-route",
+            Topic::LargestArmy => "largest-army",
+            Topic::DevelopmentCards => "devcards",
+            Topic::DistanceRule => "distance",
+            Topic::Trading => "trading",
+            Topic::SpecialBuilding => "special-build",
+            Topic::Setup => "setup",
+            Topic::Winning => "winning",
+        }
+    }
+}
+
+/// The note on a topic chosen from a list.
+pub fn topic(topic: Topic) -> String {
+    note(topic.id())
+}
+
+/// The note on the topic `id`, titled.
+fn note(id: &str) -> String {
+    let answer = crate::i18n::text(&format!("help-topic-{id}"), None);
+    format!("**{}**: {answer}", title(id))
+}
+
 /// A topic's title in the current language.
 fn title(id: &str) -> String {
     crate::i18n::text(&format!("help-title-{id}"), None)
@@ -182,8 +243,7 @@ pub fn rules(query: Option<&str>) -> RulesAnswer {
         .iter()
         .find(|(names, id)| names.contains(&t.as_str()) || title(id).to_lowercase() == t)
     {
-        let answer = crate::i18n::text(&format!("help-topic-{id}"), None);
-        return RulesAnswer::Answer(format!("**{}**: {answer}", title(id)));
+        return RulesAnswer::Answer(note(id));
     }
     let unknown = || RulesAnswer::Unknown(crate::t!("help-rules-unknown", topics = topic_list()));
     // The desk of the language the answer is made in (its own knowledge base per language).
@@ -298,6 +358,17 @@ mod tests {
             panic!("no German robber topic");
         };
         assert!(a.starts_with("**Räuber**: "), "{a}");
+    }
+
+    #[test]
+    fn every_listed_topic_is_a_topic_and_answers_as_typed() {
+        let ids: Vec<&str> = Topic::ALL.iter().map(|t| t.id()).collect();
+        let known: Vec<&str> = TOPICS.iter().map(|(_, id)| *id).collect();
+        assert_eq!(ids, known);
+        for t in Topic::ALL {
+            let typed = rules(Some(&title(t.id())));
+            assert_eq!(typed, RulesAnswer::Answer(topic(t)), "{t:?}");
+        }
     }
 
     #[test]

@@ -12,3 +12,4 @@ mod discord_helpers;
 mod discord_offer_restart;
 mod discord_shards;
 mod discord_stop;
+mod discord_typed;

@@ -35,6 +35,9 @@ pub(super) struct HelperGroup {
     pub head: String,
     /// What may follow the head, one per legal action (empty: the head alone).
     pub rests: Vec<String>,
+    /// The legal action of each of [`HelperGroup::rests`], in the same order (so a menu
+    /// acts without reading its text back).
+    pub actions: Vec<Action>,
     /// What it does, in a few words.
     pub what: String,
 }
@@ -88,11 +91,13 @@ pub(super) fn helper_groups(g: &Game, seat: Seat, names: &[String]) -> Vec<Helpe
             Some(group) => {
                 if !group.rests.contains(&rest) {
                     group.rests.push(rest);
+                    group.actions.push(action);
                 }
             }
             None => groups.push(HelperGroup {
                 head,
                 rests: vec![rest],
+                actions: vec![action],
                 what,
             }),
         }

@@ -401,20 +401,12 @@ fn sort_by_place(g: &Game, kind: MenuKind, out: &mut [Choice]) {
 }
 
 /// The helper's choices as paths: the command's head (`use jean`, `flip`), then what follows
-/// it, if anything. Each leaf is the parsed command text of a legal action.
+/// it, if anything. Each leaf is the legal action the path's words stand for.
 fn helper_menu_choices(g: &Game, seat: Seat, names: &[String]) -> Vec<Choice> {
-    let players: Vec<(UserId, String)> = names.iter().map(|n| (0, n.clone())).collect();
-    let ctx = command::ParseContext {
-        topology: g.topology(),
-        players: &players,
-    };
     let mut out = Vec::new();
     for group in helper_moves::helper_groups(g, seat, names) {
-        for rest in &group.rests {
-            let text = format!("helper {} {rest}", group.head);
-            let Ok(Command::Action(action)) = command::parse(text.trim(), Some(&ctx)) else {
-                continue;
-            };
+        for (rest, action) in group.rests.iter().zip(&group.actions) {
+            let action = action.clone();
             let shown_head = say(&group.head);
             let mut head = step(group.head.clone(), capitalized(&shown_head), &group.what);
             let title = capitalized(&say(&format!("{} {rest}", group.head)));

@@ -16,6 +16,7 @@ use super::reply::{
     Button, Caller, GameId, Hint, LiveSlot, Picture, PlaceId, PlaceKind, Reaction, Reply,
     ReplyKind, UserId,
 };
+use super::request::Request;
 use super::rules_help;
 use super::session::{Applied, ApplyError, Session};
 use super::summary;
@@ -65,13 +66,29 @@ pub(super) fn private_to_caller(caller: &Caller, text: impl Into<String>) -> Rep
 
 pub fn text(table: &mut Table, caller: &Caller, text: &str, now_ms: u64) -> Vec<Reply> {
     let parsed = {
-        let session = table
-            .by_place
-            .get(&caller.place)
-            .and_then(|id| table.sessions.get(id));
-        let ctx = session.and_then(Session::parse_context);
+        let ctx = session_in(table, caller.place).and_then(Session::parse_context);
         command::parse(text, ctx.as_ref())
     };
+    understood(table, caller, parsed, now_ms)
+}
+
+/// A typed request (a slash command's options): what was typed into its fields (places,
+/// names) is resolved against the game here, refused in the words a typed line would get.
+pub fn request(table: &mut Table, caller: &Caller, request: Request, now_ms: u64) -> Vec<Reply> {
+    let resolved = {
+        let ctx = session_in(table, caller.place).and_then(Session::parse_context);
+        request.resolve(ctx.as_ref())
+    };
+    understood(table, caller, resolved, now_ms)
+}
+
+/// Runs what an input was understood as, or says why it was not.
+fn understood(
+    table: &mut Table,
+    caller: &Caller,
+    parsed: Result<Command, ParseError>,
+    now_ms: u64,
+) -> Vec<Reply> {
     match parsed {
         Ok(cmd) => run(table, caller, cmd, now_ms),
         Err(e) => {
@@ -93,6 +110,7 @@ pub(super) fn run(table: &mut Table, caller: &Caller, cmd: Command, now_ms: u64)
     let _own_lang = match cmd {
         Command::Help
         | Command::Rules(_)
+        | Command::RulesTopic(_)
         | Command::Hand
         | Command::Log
         | Command::Moves
@@ -102,6 +120,7 @@ pub(super) fn run(table: &mut Table, caller: &Caller, cmd: Command, now_ms: u64)
     match cmd {
         Command::Help => vec![private_to_caller(caller, rules_help::help())],
         Command::Rules(query) => rules(caller, query.as_deref()),
+        Command::RulesTopic(topic) => vec![private_to_caller(caller, rules_help::topic(topic))],
         Command::New(settings) => new_lobby(table, caller, &settings, now_ms),
         Command::Set(settings) => set_settings(table, caller, &settings),
         Command::Join => join(table, caller),
