@@ -72,6 +72,11 @@ pub fn helper_summary(h: Helper) -> String {
     super::text(&id, None)
 }
 
+/// `alice and bob`: names joined by the language's "and".
+pub fn and_list(items: Vec<String>) -> String {
+    items.join(format!(" {} ", t!("messages-and")).as_str())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

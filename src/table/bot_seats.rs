@@ -10,19 +10,9 @@ use std::ops::Range;
 
 use super::record::GameMeta;
 use super::reply::{Reply, UserId};
-use super::session::Session;
+use super::session::{BotOffer, Session};
 use crate::bots::Bot;
 use crate::engine::Seat;
-
-/// A trade a bot offered on its turn: open (people answer until the wait is over) or closed
-/// (confirmed or withdrawn; the bot offers once a turn).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BotOffer {
-    pub turn: u32,
-    /// The open offer's number; `None` once it closed.
-    pub open: Option<u32>,
-    pub made_ms: u64,
-}
 
 /// User ids of seated bots.
 pub const BOT_USERS: Range<UserId> = 0x7FFF_FF00_0000_0000..0x7FFF_FF00_0001_0000;

@@ -126,7 +126,7 @@ impl GameStats {
     /// The seat's counts, created on first use; `None` for a seat no game can have.
     fn seat_mut(&mut self, seat: Seat) -> Option<&mut SeatStats> {
         let i = seat as usize;
-        if i >= crate::table::lobby::MAX_PLAYERS as usize {
+        if i >= crate::engine::MAX_PLAYERS as usize {
             return None;
         }
         if self.seats.len() <= i {

@@ -73,7 +73,7 @@ pub fn helper_event_public(ev: &Event, game: &Game, names: &[String]) -> Option<
             gave,
             had_none,
         } => {
-            let list = |v: &[Seat]| super::messages::and_list(v.iter().map(n).collect());
+            let list = |v: &[Seat]| crate::i18n::words::and_list(v.iter().map(n).collect());
             let mut text = crate::t!(
                 "helper_messages-nassir-demands",
                 name = n(seat),

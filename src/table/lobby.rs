@@ -32,9 +32,8 @@ impl AfkPolicy {
     }
 }
 
-/// Smallest and largest table.
-pub const MIN_PLAYERS: u8 = 2;
-pub const MAX_PLAYERS: u8 = 6;
+/// Smallest and largest table: the rules'.
+pub use crate::engine::{MAX_PLAYERS, MIN_PLAYERS};
 
 /// One setting as typed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

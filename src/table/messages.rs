@@ -2,12 +2,13 @@
 //! a hidden detail), hands, status, and what the game waits for. Always player names, never
 //! seat numbers; hexes by label and what they produce (`C3 (ore 8)`), like intersections.
 
+use super::place_order::vertex_text;
 use super::reply::Hint;
 use crate::engine::{
-    Action, DevCard, Event, Game, HexId, Layout, Phase, PortKind, Resources, Seat, Topology,
-    VertexId,
+    Action, DevCard, Event, Game, HexId, Layout, Phase, Resources, Seat, Topology,
 };
 use crate::i18n::InWords;
+use crate::i18n::words::and_list;
 
 fn name(names: &[String], seat: Seat) -> &str {
     names.get(seat as usize).map(String::as_str).unwrap_or("?")
@@ -33,31 +34,6 @@ pub fn hex_text(topo: &Topology, layout: &Layout, hex: HexId) -> String {
 /// The colour of a seat's pieces on the board picture, in words (the current language).
 pub fn colour(seat: Seat) -> String {
     crate::render::colour_name(seat)
-}
-
-/// `23 · grain 6 · ore 8 · 3:1 port`: an intersection with what it produces.
-pub fn vertex_text(topo: &Topology, layout: &Layout, v: VertexId) -> String {
-    let mut parts = vec![topo.vertex_label(v)];
-    for &h in topo.vertex_hexes.get(v as usize).into_iter().flatten() {
-        let terrain = layout.terrain[h as usize];
-        match (terrain.resource(), layout.tokens[h as usize]) {
-            (Some(r), Some(n)) => parts.push(format!("{r} {n}", r = r.in_words())),
-            _ => parts.push(crate::i18n::words::terrain(terrain)),
-        }
-    }
-    match layout.port_at(v) {
-        Some(PortKind::Generic) => parts.push(crate::t!("messages-port-generic")),
-        Some(PortKind::Special(r)) => {
-            parts.push(crate::t!("messages-port-special", resource = r.in_words()))
-        }
-        None => {}
-    }
-    parts.join(" · ")
-}
-
-/// `alice and bob`: names joined by the language's "and".
-pub fn and_list(items: Vec<String>) -> String {
-    items.join(format!(" {} ", crate::t!("messages-and")).as_str())
 }
 
 fn seat_cards(list: &[(Seat, Resources)], names: &[String]) -> String {
@@ -496,6 +472,7 @@ pub fn status_text(game: &Game, names: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::VertexId;
     use crate::engine::{Resource, Settings};
 
     fn names() -> Vec<String> {

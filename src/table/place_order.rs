@@ -8,6 +8,7 @@
 use std::cmp::Reverse;
 
 use crate::engine::{Action, EdgeId, HexId, Layout, PortKind, Topology, VertexId};
+use crate::i18n::InWords;
 
 /// How many of the 36 rolls of two dice show `token` (0 for 7 or no number).
 pub fn token_pips(token: u8) -> u8 {
@@ -115,10 +116,30 @@ pub fn pips_text(pips: u8) -> String {
     crate::t!("places-pips", pips = pips)
 }
 
+/// `23 · grain 6 · ore 8 · 3:1 port`: an intersection with what it produces.
+pub fn vertex_text(topo: &Topology, layout: &Layout, v: VertexId) -> String {
+    let mut parts = vec![topo.vertex_label(v)];
+    for &h in topo.vertex_hexes.get(v as usize).into_iter().flatten() {
+        let terrain = layout.terrain[h as usize];
+        match (terrain.resource(), layout.tokens[h as usize]) {
+            (Some(r), Some(n)) => parts.push(format!("{r} {n}", r = r.in_words())),
+            _ => parts.push(crate::i18n::words::terrain(terrain)),
+        }
+    }
+    match layout.port_at(v) {
+        Some(PortKind::Generic) => parts.push(crate::t!("messages-port-generic")),
+        Some(PortKind::Special(r)) => {
+            parts.push(crate::t!("messages-port-special", resource = r.in_words()))
+        }
+        None => {}
+    }
+    parts.join(" · ")
+}
+
 /// `23 · 11 pips · grain 6 · ore 8 · 3:1 port`: an intersection with its pip total and what
-/// it produces (see [`messages::vertex_text`](super::messages::vertex_text)).
+/// it produces (see [`vertex_text`]).
 pub fn spot_text(topo: &Topology, layout: &Layout, v: VertexId) -> String {
-    let text = super::messages::vertex_text(topo, layout, v);
+    let text = vertex_text(topo, layout, v);
     let pips = pips_text(spot(topo, layout, v).pips);
     match text.split_once(" · ") {
         Some((label, rest)) => format!("{label} · {pips} · {rest}"),

@@ -3,15 +3,9 @@
 
 use serde::{Deserialize, Serialize};
 
+pub use super::ids::{GameId, PlaceId, UserId};
 use super::summary::GameEndSummary;
 use crate::i18n::Lang;
-
-/// A chat place a game is bound to (a channel or thread id).
-pub type PlaceId = u64;
-/// A chat user id.
-pub type UserId = u64;
-/// Identifies one hosted game for its whole life (same as the store's id).
-pub type GameId = u64;
 
 /// Who sent a command, and where.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -40,6 +40,16 @@ pub enum ApplyError {
     Store(StoreError),
 }
 
+/// A trade a bot offered on its turn: open (people answer until the wait is over) or closed
+/// (confirmed or withdrawn; the bot offers once a turn).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BotOffer {
+    pub turn: u32,
+    /// The open offer's number; `None` once it closed.
+    pub open: Option<u32>,
+    pub made_ms: u64,
+}
+
 pub struct Session {
     pub meta: GameMeta,
     game: Option<Game>,
@@ -70,7 +80,7 @@ pub struct Session {
     staged_from: Option<GameMeta>,
     /// The offer a bot made this turn (kept in memory: after a restart a bot may offer once
     /// more, and its open offer gets a fresh wait).
-    pub bot_offer: Option<super::bot_seats::BotOffer>,
+    pub bot_offer: Option<BotOffer>,
 }
 
 impl Session {

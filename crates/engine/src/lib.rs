@@ -36,4 +36,4 @@ pub use refusal::{
     Allowed, Attempt, Awaited, DiscardRefusal, HelperRefusal, HelperStep, Piece, Place,
     RobberRefusal, RuleError, TradeRefusal,
 };
-pub use types::{DevCard, Resource, Resources, Seat, Settings, Terrain};
+pub use types::{DevCard, MAX_PLAYERS, MIN_PLAYERS, Resource, Resources, Seat, Settings, Terrain};

@@ -195,6 +195,11 @@ impl SubAssign for Resources {
     }
 }
 
+/// The fewest and the most seats a game can have (two to four in the base game, five and six
+/// with the extension).
+pub const MIN_PLAYERS: u8 = 2;
+pub const MAX_PLAYERS: u8 = 6;
+
 /// A game's rule options (RULES.md §8). Timers and other table matters live in the table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Settings {

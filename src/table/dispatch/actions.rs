@@ -263,7 +263,8 @@ pub(super) fn after_action(
         if let Some(s) = table.sessions.get(&id) {
             let account = Reply::public(place, won_line.unwrap_or_default()).with_game(id);
             let pictures = table.options.render_boards;
-            let mut end = summary::game_end_reply(account, s, pictures, vec![rematch_button(id)]);
+            let mut end =
+                super::game_end::game_end_reply(account, s, pictures, vec![rematch_button(id)]);
             // The seed and public record go with the summary: one message ends the game.
             if let Some(revealed) = reveal(s, Outcome::Won { seat }) {
                 end.text = format!("{}\n\n{}", end.text, revealed.text);

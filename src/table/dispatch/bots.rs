@@ -379,7 +379,7 @@ fn bot_trading(
     let mine = s.bot_offer.filter(|o| o.turn == turn);
     let set = |table: &mut Table, open: Option<u32>, made_ms: u64| {
         if let Some(s) = table.sessions.get_mut(&id) {
-            s.bot_offer = Some(bot_seats::BotOffer {
+            s.bot_offer = Some(crate::table::session::BotOffer {
                 turn,
                 open,
                 made_ms,

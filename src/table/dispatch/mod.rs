@@ -19,13 +19,13 @@ use super::reply::{
 use super::request::Request;
 use super::rules_help;
 use super::session::{Applied, ApplyError, Session};
-use super::summary;
 use super::timer;
 
 mod actions;
 mod bots;
 mod buttons;
 mod departures;
+mod game_end;
 mod helper_moves;
 mod info;
 mod menus;

@@ -4,11 +4,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::lobby::LobbySettings;
-use super::offers::Offer;
-use super::record::{ActionRecord, FinishedRecord, GameMeta, OfferRecord, SeatUser, Started};
-use super::reply::{GameId, LiveSlot, PlaceId, UserId};
+use super::{ActionRecord, FinishedRecord, GameMeta, OfferRecord, SeatUser, Started};
 use crate::engine::{Game, LayoutKind, Resources, Seat};
+use crate::table::lobby::LobbySettings;
+use crate::table::offers::Offer;
+use crate::table::reply::{GameId, LiveSlot, PlaceId, UserId};
 
 /// `LobbySettings` before the afk policy and the Helpers of Catan.
 #[derive(Serialize, Deserialize)]
@@ -160,7 +160,7 @@ pub(super) fn decode_finished(bytes: &[u8]) -> Result<FinishedRecord, String> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::record::{decode_offer, encode_offer};
+    use super::super::{decode_offer, encode_offer};
     use super::*;
 
     fn old_offer() -> OfferV1 {

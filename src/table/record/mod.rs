@@ -7,12 +7,13 @@
 //! time it was accepted, and the deadline is "last activity + timer", so it survives a restart
 //! without an extra write.
 
+mod legacy;
+
 use serde::{Deserialize, Serialize};
 
 use super::game_stats::GameStats;
 use super::lobby::LobbySettings;
 use super::offers::Offer;
-use super::record_legacy;
 use super::reply::{GameId, LiveSlot, PlaceId, UserId};
 use crate::bots::Bot;
 use crate::engine::{Action, Game, Seat, Settings};
@@ -160,7 +161,7 @@ pub fn encode_finished(r: &FinishedRecord) -> Vec<u8> {
 
 pub fn decode_finished(bytes: &[u8]) -> Result<FinishedRecord, String> {
     let Some(tagged) = bytes.strip_prefix(FINISHED_TAG) else {
-        return record_legacy::decode_finished(bytes);
+        return legacy::decode_finished(bytes);
     };
     let r: FinishedTagged =
         bincode::deserialize(tagged).map_err(|e| format!("finished record unreadable: {e}"))?;
@@ -194,7 +195,7 @@ pub fn encode_offer(record: &OfferRecord) -> Vec<u8> {
 
 pub fn decode_offer(bytes: &[u8]) -> Result<OfferRecord, String> {
     let Some(json) = bytes.strip_prefix(OFFER_TAG) else {
-        return record_legacy::decode_offer(bytes);
+        return legacy::decode_offer(bytes);
     };
     serde_json::from_slice(json).map_err(|e| format!("offer record unreadable: {e}"))
 }
@@ -356,8 +357,7 @@ mod tests {
         assert_eq!((started.commitment, started.joined.len()), (None, 0));
         assert_eq!(meta.settings.afk, super::super::lobby::AfkPolicy::Auto);
         // Finished records of that time: the meta in bincode, without and with the history.
-        let meta_v1: record_legacy::GameMetaV1 =
-            serde_json::from_slice(old_json).expect("the old shape");
+        let meta_v1: legacy::GameMetaV1 = serde_json::from_slice(old_json).expect("the old shape");
         let old = bincode::serialize(&(&meta_v1, &game, 12u64)).unwrap_or_default();
         let fin = decode_finished(&old).map(|f| (f.actions, f.history.len(), f.meta.id));
         assert_eq!(fin, Ok((12, 0, 3)));
