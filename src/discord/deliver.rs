@@ -1,4 +1,5 @@
-//! Posting the table's replies on Discord.
+//! Posting the table's replies on Discord: the Discord side ([`Transport`]) of the shared
+//! delivery (`hosting::deliver`), which decides what each reply kind does.
 //!
 //! - Private replies to the user whose interaction we are answering become ephemeral
 //!   responses (flag 64): the only private channel Discord offers inside a server.
@@ -23,10 +24,11 @@ use super::bot::Bot;
 use super::config::PrivateNotices;
 use super::error::BotError;
 use super::message::{Outgoing, create_message, followup_message, outgoing, response_message};
+use crate::hosting::TableHandle;
 use crate::hosting::delivery_order::OrderedReplies;
-use crate::hosting::offers::{self, OfferMessage, PostedInBatch};
-use crate::hosting::pictures::draw;
-use crate::table::{Audience, LiveSlot, Reply, ReplyKind};
+use crate::hosting::pictures::Drawn;
+use crate::hosting::transport::{Pictures, Role, Transport};
+use crate::table::{PlaceId, Reply};
 use serenity::Builder as _;
 
 /// Emoji players react with on a trade offer.
@@ -123,27 +125,165 @@ impl Origin {
     }
 }
 
-/// Posts a batch of replies in order, once every earlier batch for its places is out (see
-/// [`crate::delivery_order`]); boards are drawn meanwhile. Failures are logged per message and
-/// do not stop the others: the game already changed, and the remaining players must still hear
-/// about it.
-pub async fn deliver(bot: &Arc<Bot>, mut origin: Option<&mut Origin>, batch: OrderedReplies) {
-    let mut drawn = Vec::with_capacity(batch.replies.len());
-    for reply in &batch.replies {
-        drawn.push(draw(reply).await);
+/// Posts a batch of replies (see `hosting::deliver`), then closes the interaction being
+/// answered, if any.
+pub async fn deliver(bot: &Arc<Bot>, origin: Option<&mut Origin>, batch: OrderedReplies) {
+    crate::hosting::deliver::deliver(&mut Discord { bot, origin }, batch).await;
+}
+
+/// Discord's side of a batch: channel messages with the bot token, and the interaction being
+/// answered, if any.
+struct Discord<'a> {
+    bot: &'a Bot,
+    origin: Option<&'a mut Origin>,
+}
+
+/// A table place as a channel (the table's places are Discord's channel ids).
+fn channel(place: PlaceId) -> ChannelId {
+    ChannelId::new(place.max(1))
+}
+
+fn message_id(message: u64) -> MessageId {
+    MessageId::new(message.max(1))
+}
+
+/// The messages for a reply; Discord shows the full board (no thumbnail).
+fn parts(reply: &Reply, picture: Option<Drawn>) -> Vec<Outgoing> {
+    outgoing(reply, picture.map(|drawn| drawn.png))
+}
+
+impl Transport for Discord<'_> {
+    type Error = BotError;
+    const PICTURES: Pictures = Pictures::EditedInPlace;
+
+    fn table(&self) -> &TableHandle {
+        &self.bot.table
     }
-    batch.wait_turn().await;
-    let mut posted = PostedInBatch::default();
-    let mut shown = None;
-    for (reply, png) in batch.replies.iter().zip(drawn) {
-        match deliver_one(bot, origin.as_deref_mut(), reply, png, &mut posted).await {
-            Ok(live) => shown = shown.or(live),
-            Err(e) => tracing::warn!(?reply.audience, "posting a reply failed: {e}"),
+
+    /// New channel messages (bot token: turn starts must ping, and offers and live messages
+    /// need their id for reactions and later edits); the last one is the one edited later.
+    async fn post(
+        &mut self,
+        place: PlaceId,
+        reply: &Reply,
+        picture: Option<Drawn>,
+        _role: Role,
+    ) -> Result<Option<u64>, BotError> {
+        let mut last = None;
+        for part in parts(reply, picture) {
+            let sent = channel(place)
+                .send_message(&self.bot.http, create_message(&part))
+                .await?;
+            last = Some(sent.id.get());
+        }
+        Ok(last)
+    }
+
+    /// The answer to the caller's interaction when the table marks it so, in its channel, not
+    /// answered yet and pinging no one (an interaction response cannot ping); else a post.
+    async fn say(
+        &mut self,
+        place: PlaceId,
+        reply: &Reply,
+        picture: Option<Drawn>,
+    ) -> Result<(), BotError> {
+        match self.origin.as_deref_mut() {
+            Some(origin)
+                if reply.reply_to_caller
+                    && origin.channel == channel(place)
+                    && origin.answer == Answer::Pending
+                    && reply.mention.is_empty() =>
+            {
+                for part in &parts(reply, picture) {
+                    origin.send(self.bot, part, false).await?;
+                }
+                Ok(())
+            }
+            _ => self
+                .post(place, reply, picture, Role::Plain)
+                .await
+                .map(drop),
         }
     }
-    if let Some(origin) = origin {
+
+    /// Ephemeral to the user whose interaction is answered; anyone else by DM or not at all.
+    async fn tell(
+        &mut self,
+        user: u64,
+        reply: &Reply,
+        picture: Option<Drawn>,
+    ) -> Result<(), BotError> {
+        let parts = parts(reply, picture);
+        match self.origin.as_deref_mut() {
+            Some(origin) if origin.user.get() == user => {
+                for part in &parts {
+                    origin.send(self.bot, part, true).await?;
+                }
+            }
+            _ => notify_privately(self.bot, user, &parts).await?,
+        }
+        Ok(())
+    }
+
+    /// Shows the reply's last part (with its picture, buttons and menu) in the message.
+    async fn edit(
+        &mut self,
+        place: PlaceId,
+        message: u64,
+        reply: &Reply,
+        picture: Option<Drawn>,
+        _role: Role,
+    ) -> Result<(), BotError> {
+        if let Some(last) = parts(reply, picture).pop() {
+            self.bot
+                .edits
+                .submit((channel(place), message_id(message)), last);
+        }
+        Ok(())
+    }
+
+    /// ✅ and ❌ on an offer; the turn's actions are buttons on the message itself.
+    async fn invite_answers(
+        &mut self,
+        place: PlaceId,
+        message: u64,
+        role: Role,
+    ) -> Result<(), BotError> {
+        if role == Role::Offer {
+            for emoji in [ACCEPT_EMOJI, DECLINE_EMOJI] {
+                channel(place)
+                    .create_reaction(
+                        &self.bot.http,
+                        message_id(message),
+                        ReactionType::Unicode(emoji.to_string()),
+                    )
+                    .await?;
+            }
+        }
+        Ok(())
+    }
+
+    async fn take_back_answers(&mut self, place: PlaceId, message: u64) {
+        let message = message_id(message);
+        for emoji in [ACCEPT_EMOJI, DECLINE_EMOJI] {
+            let emoji = ReactionType::Unicode(emoji.to_string());
+            if let Err(e) = channel(place)
+                .delete_reaction(&self.bot.http, message, None, emoji)
+                .await
+            {
+                tracing::warn!(%message, "taking back the bot's reaction on a closed offer failed: {e}");
+            }
+        }
+    }
+
+    /// Closes the interaction if nothing answered it, pointing to the live message shown.
+    async fn finish(&mut self, shown: Option<(PlaceId, u64)>) {
+        let Some(origin) = self.origin.as_deref_mut() else {
+            return;
+        };
+        let shown = shown.map(|(place, message)| (channel(place), message_id(message)));
         let note = finish_note(origin, shown);
-        if let Err(e) = origin.finish(bot, &note).await {
+        if let Err(e) = origin.finish(self.bot, &note).await {
             tracing::warn!("closing an interaction failed: {e}");
         }
     }
@@ -163,193 +303,6 @@ fn finish_note(origin: &Origin, shown: Option<(ChannelId, MessageId)>) -> String
             "discord-see-channel",
             channel = format!("<#{}>", origin.channel)
         ),
-    }
-}
-
-/// Posts one reply; returns the live message (lobby, turn) it posted or edited, if any.
-async fn deliver_one(
-    bot: &Arc<Bot>,
-    origin: Option<&mut Origin>,
-    reply: &Reply,
-    png: Option<Vec<u8>>,
-    posted: &mut PostedInBatch,
-) -> Result<Option<(ChannelId, MessageId)>, BotError> {
-    let parts = outgoing(reply, png);
-    match (&reply.audience, &reply.kind) {
-        (Audience::Private(user), _) => match origin {
-            Some(origin) if origin.user.get() == *user => {
-                for part in &parts {
-                    origin.send(bot, part, true).await?;
-                }
-                Ok(None)
-            }
-            _ => {
-                notify_privately(bot, *user, &parts).await?;
-                Ok(None)
-            }
-        },
-        (Audience::Channel(place), ReplyKind::TradeOffer { game, offer }) => {
-            let channel = ChannelId::new((*place).max(1));
-            let message = post_offer(bot, channel, *game, *offer, &parts).await?;
-            if let Some(message) = message {
-                posted.record(*game, *offer, message.get());
-            }
-            Ok(None)
-        }
-        (Audience::Channel(place), ReplyKind::TradeOfferUpdate { game, offer, .. }) => {
-            let channel = ChannelId::new((*place).max(1));
-            match offers::update_target(&bot.table, reply, posted).await? {
-                Some(OfferMessage::Known(id)) => {
-                    let message = MessageId::new(id.max(1));
-                    if let Some(last) = parts.last() {
-                        bot.edits.submit((channel, message), last.clone());
-                    }
-                    if offers::is_closed(reply) {
-                        take_back_reactions(bot, channel, message).await;
-                    }
-                    Ok(None)
-                }
-                Some(OfferMessage::Unknown { open: true }) => {
-                    post_offer(bot, channel, *game, *offer, &parts).await?;
-                    Ok(None)
-                }
-                // Nothing to edit and nothing to answer: the news alone, with no reactions.
-                Some(OfferMessage::Unknown { open: false }) | None => {
-                    for part in &parts {
-                        channel
-                            .send_message(&bot.http, create_message(part))
-                            .await?;
-                    }
-                    Ok(None)
-                }
-            }
-        }
-        (Audience::Channel(place), kind) if let Some(slot) = kind.live_slot() => {
-            let channel = ChannelId::new((*place).max(1));
-            let live = post_or_edit_live(bot, channel, reply, slot, &parts).await?;
-            Ok(live.map(|message| (channel, message)))
-        }
-        (Audience::Channel(place), _) => {
-            let channel = ChannelId::new((*place).max(1));
-            match origin {
-                Some(origin)
-                    if reply.reply_to_caller
-                        && origin.channel == channel
-                        && origin.answer == Answer::Pending
-                        && reply.mention.is_empty() =>
-                {
-                    for part in &parts {
-                        origin.send(bot, part, false).await?;
-                    }
-                    Ok(None)
-                }
-                _ => {
-                    for part in &parts {
-                        channel
-                            .send_message(&bot.http, create_message(part))
-                            .await?;
-                    }
-                    Ok(None)
-                }
-            }
-        }
-    }
-}
-
-/// A live message (lobby, turn): edited in place when the table knows where it was posted,
-/// else posted anew (a turn start always is: it must ping) and its id recorded.
-async fn post_or_edit_live(
-    bot: &Arc<Bot>,
-    channel: ChannelId,
-    reply: &Reply,
-    slot: LiveSlot,
-    parts: &[Outgoing],
-) -> serenity::Result<Option<MessageId>> {
-    let Some(game) = reply.game else {
-        return Ok(None);
-    };
-    let known = if reply.kind == ReplyKind::TurnStart {
-        None
-    } else {
-        bot.with_table(move |t| t.live_message(game, slot))
-            .await
-            .ok()
-            .flatten()
-    };
-    if let (Some(id), Some(last)) = (known, parts.last()) {
-        let message = MessageId::new(id.max(1));
-        bot.edits.submit((channel, message), last.clone());
-        return Ok(Some(message));
-    }
-    let mut posted = None;
-    for part in parts {
-        posted = Some(
-            channel
-                .send_message(&bot.http, create_message(part))
-                .await?,
-        );
-    }
-    if let Some(message) = posted {
-        let id = message.id.get();
-        match bot.with_table(move |t| t.live_posted(game, slot, id)).await {
-            // Tests wait for this line before acting on the new message.
-            Ok(()) => tracing::debug!(game, ?slot, message_id = id, "live message recorded"),
-            Err(e) => tracing::warn!("recording a posted message failed: {e}"),
-        }
-        return Ok(Some(message.id));
-    }
-    Ok(None)
-}
-
-/// Posts a trade offer with the bot token, adds the ✅/❌ reactions players click, and tells the
-/// table the message id, which it stores with the offer: reactions on the message reach the
-/// offer, and its updates edit it, also after a restart. Returns the message posted.
-async fn post_offer(
-    bot: &Arc<Bot>,
-    channel: ChannelId,
-    game: u64,
-    offer: u32,
-    parts: &[Outgoing],
-) -> serenity::Result<Option<MessageId>> {
-    let mut last = None;
-    for part in parts {
-        last = Some(
-            channel
-                .send_message(&bot.http, create_message(part))
-                .await?,
-        );
-    }
-    let Some(message) = last else {
-        return Ok(None);
-    };
-    let message_id = message.id.get();
-    if let Err(e) = bot
-        .with_table(move |t| t.offer_posted(game, offer, message_id))
-        .await
-    {
-        tracing::error!("recording a posted offer failed: {e}");
-    }
-    // Tests wait for this line before answering the offer.
-    tracing::debug!(game, offer, message_id, "offer message recorded");
-    for emoji in [ACCEPT_EMOJI, DECLINE_EMOJI] {
-        message
-            .react(&bot.http, ReactionType::Unicode(emoji.to_string()))
-            .await?;
-    }
-    Ok(Some(message.id))
-}
-
-/// A closed offer invites no more answers: the bot takes its own ✅/❌ back (players' stay,
-/// as a record). A failure is logged only: the table refuses answers to a closed offer anyway.
-async fn take_back_reactions(bot: &Bot, channel: ChannelId, message: MessageId) {
-    for emoji in [ACCEPT_EMOJI, DECLINE_EMOJI] {
-        let emoji = ReactionType::Unicode(emoji.to_string());
-        if let Err(e) = channel
-            .delete_reaction(&bot.http, message, None, emoji)
-            .await
-        {
-            tracing::warn!(%message, "taking back the bot's reaction on a closed offer failed: {e}");
-        }
     }
 }
 

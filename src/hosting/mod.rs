@@ -1,9 +1,11 @@
-//! What every chat adapter of a bot process shares: the one table ([`TableHandle`]), the order
-//! replies are delivered in ([`delivery_order`]), debounced edits ([`edits`]), the timer task
-//! ([`timer`]), trade offer messages found again after a restart ([`offers`]), and which
-//! platform an id belongs to ([`Platform`]), so one process can serve Discord and Matrix from
-//! one table and one data directory.
+//! What every chat adapter of a bot process shares: the one table ([`TableHandle`]), the rules
+//! of delivering each kind of reply ([`deliver`], over a platform's [`transport::Transport`]),
+//! the order replies are delivered in ([`delivery_order`]), debounced edits ([`edits`]), the
+//! timer task ([`timer`]), trade offer messages found again after a restart ([`offers`]), and
+//! which platform an id belongs to ([`Platform`]), so one process can serve Discord and Matrix
+//! from one table and one data directory.
 
+pub mod deliver;
 pub mod delivery_order;
 pub mod edits;
 pub mod offers;
@@ -13,6 +15,7 @@ pub mod pictures;
 pub mod stop;
 mod table_handle;
 pub mod timer;
+pub mod transport;
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
