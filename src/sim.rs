@@ -30,13 +30,17 @@ pub struct SimulateArgs {
     /// Stop a game without a winner after this many turns (random play is slow to finish).
     #[arg(long, default_value_t = 1000)]
     pub max_turns: u32,
-    /// Play a bot match instead: the seat kinds, comma-separated (`strong`, `easy`, `random`;
-    /// 2 to 6 seats), rotated across games. Overrides `--players`.
+    /// Play a bot match instead: the seat kinds, comma-separated (`expert`, `strong`, `easy`,
+    /// `random`; 2 to 6 seats), rotated across games. Overrides `--players`.
     #[arg(long)]
     pub bots: Option<String>,
     /// Play the Helpers of Catan scenario.
     #[arg(long)]
     pub helpers: bool,
+    /// An expert bot's think time per decision in bot matches, in milliseconds of one core
+    /// (a fixed number of rollout steps, see `bots::expert::Think`).
+    #[arg(long, default_value_t = crate::bots::expert::DEFAULT_THINK_MS)]
+    pub think_ms: u64,
 }
 
 impl Default for SimulateArgs {
@@ -49,6 +53,7 @@ impl Default for SimulateArgs {
             max_turns: 1000,
             bots: None,
             helpers: false,
+            think_ms: crate::bots::expert::DEFAULT_THINK_MS,
         }
     }
 }

@@ -105,11 +105,12 @@ command-word-get = erhalten
 command-word-player = spieler
 command-word-hex = feld
 command-word-number = nummer
-command-unknown-bot-level = `{ $level }` ist keine Bot-Stufe: leicht oder stark.
+command-unknown-bot-level = `{ $level }` ist keine Bot-Stufe: leicht, stark oder experte.
 command-word-addbot = botdazu
 command-word-removebot = botweg
 command-word-easy = leicht
 command-word-strong = stark
+command-word-expert = experte
 
 ## helper_command.rs: die Ablehnungen des `helfer`-Befehls
 helper-cmd-say-what = Sag, was dein Helfer tun soll.

@@ -188,6 +188,7 @@ dc-choice-setup = Gründungsphase
 dc-choice-winning = Sieg
 dc-choice-strong = stark
 dc-choice-easy = leicht
+dc-choice-expert = experte
 dc-catan-helper-name = helfer
 dc-catan-helper-desc = Nutze deinen Helfer, oder dreh oder tausche ihn nach dem Einsatz (Helfer von Catan).
 dc-catan-helper-what-name = was

@@ -16,7 +16,7 @@ help-rules-topics = Regelthemen: { $topics }. Frag nach einem davon oder stell e
 help-rules-unknown = Darauf weiß ich keine Antwort. Regelthemen: { $topics }.
 help-commands =
     {"**"}Lobby**: `neu [spieler 4] [spielplan einsteiger|variabel|zufallszahlen] [sp 10] [ablegen 7] [zugtimer 5|aus]`, `setze sp 12`, `mitspielen`, `verlassen`, `starten` (Gastgeber), `abbrechen` (Gastgeber oder ein Verwalter); nach einem Spiel `revanche` (dieselben Spieler und Einstellungen).
-    {"**"}Bots**: `botdazu [leicht|stark]`, `botweg [Name]` (Gastgeber, in der Lobby; oder `neu bots 3`); `setze abwesend warten` legt fest, was passiert, wenn der Zugtimer abläuft (bot, die Vorgabe: ein Bot spielt den Platz; automatisch: ein automatischer Spielzug; warten: nichts); mit `weg` spielt ein Bot deinen Platz, bis du wieder etwas tust oder `zurück` sagst.
+    {"**"}Bots**: `botdazu [leicht|stark|experte]`, `botweg [Name]` (Gastgeber, in der Lobby; oder `neu bots 3`); `setze abwesend warten` legt fest, was passiert, wenn der Zugtimer abläuft (bot, die Vorgabe: ein Bot spielt den Platz; automatisch: ein automatischer Spielzug; warten: nichts); mit `weg` spielt ein Bot deinen Platz, bis du wieder etwas tust oder `zurück` sagst.
     {"**"}Dein Zug**: `würfeln`, `baue straße 8-13`, `baue siedlung 12`, `baue stadt 12`, `kaufe`, `ende`.
     {"**"}Karten**: `spiele ritter C3 bob`, `spiele straßenbau 8-13 13-9`, `spiele erfindung wolle erz`, `spiele monopol erz`.
     {"**"}Nach einer 7**: `abwerfen 2 wolle 1 erz`, `räuber C3 bob`.

@@ -228,6 +228,7 @@ bots-no-such-bot = An diesem Tisch gibt es keinen Bot namens { $name }.
 bots-no-bot = An diesem Tisch gibt es keinen Bot.
 bots-joined = { $name } ({ $level ->
     [easy] ein leichter Bot
+    [expert] ein Experten-Bot
    *[other] ein starker Bot
 }) spielt mit.
 bots-only-host-add = Nur der Gastgeber kann Bots hinzufügen.

@@ -107,11 +107,12 @@ command-word-get = get
 command-word-player = player
 command-word-hex = hex
 command-word-number = number
-command-unknown-bot-level = `{ $level }` is not a bot level: use easy or strong.
+command-unknown-bot-level = `{ $level }` is not a bot level: use easy, strong or expert.
 command-word-addbot = addbot
 command-word-removebot = removebot
 command-word-easy = easy
 command-word-strong = strong
+command-word-expert = expert
 
 ## helper_command.rs: the `helper` command's refusals
 helper-cmd-say-what = Say what to do with your helper.

@@ -188,6 +188,7 @@ dc-choice-setup = setup
 dc-choice-winning = winning
 dc-choice-strong = strong
 dc-choice-easy = easy
+dc-choice-expert = expert
 dc-catan-helper-name = helper
 dc-catan-helper-desc = Use your helper, or flip or exchange it after a use (Helpers of Catan).
 dc-catan-helper-what-name = what

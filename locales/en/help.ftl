@@ -16,7 +16,7 @@ help-rules-topics = Rules topics: { $topics }. Ask about one of them, or ask a q
 help-rules-unknown = I don't know the answer to that. Rules topics: { $topics }.
 help-commands =
     {"**"}Lobby**: `new [players 4] [board beginner|variable|random-tokens] [vp 10] [discard 7] [timer 5|off]`, `set vp 12`, `join`, `leave`, `start` (host), `abandon` (host or a manager); after a game, `rematch` (same players and settings).
-    {"**"}Bots**: `addbot [easy|strong]`, `removebot [name]` (host, in the lobby; or `new bots 3`); `set afk wait` sets what happens when the turn timer runs out (bot, the default: a bot plays the seat; auto: one automatic move; wait: nothing); `away` lets a bot play your seat until you act again or say `back`.
+    {"**"}Bots**: `addbot [easy|strong|expert]`, `removebot [name]` (host, in the lobby; or `new bots 3`); `set afk wait` sets what happens when the turn timer runs out (bot, the default: a bot plays the seat; auto: one automatic move; wait: nothing); `away` lets a bot play your seat until you act again or say `back`.
     {"**"}Your turn**: `roll`, `build road 8-13`, `build settlement 12`, `build city 12`, `buy`, `end`.
     {"**"}Cards**: `play knight C3 bob`, `play road-building 8-13 13-9`, `play invention wool ore`, `play monopoly ore`.
     {"**"}After a 7**: `discard 2 wool 1 ore`, `robber C3 bob`.

@@ -223,9 +223,10 @@ actions-wrong-rate = Your rate for { $give } is { $rate }:1, so { $count } { $ge
 
 bots-no-such-bot = There is no bot called { $name } at this table.
 bots-no-bot = There is no bot at this table.
-# $level: easy or strong (the word the lobby setting uses).
+# $level: easy, strong or expert (the word the lobby setting uses).
 bots-joined = { $name } ({ $level ->
     [easy] an easy
+    [expert] an expert
    *[other] a { $level }
 } bot) joined.
 bots-only-host-add = Only the host can add bots.

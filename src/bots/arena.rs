@@ -12,6 +12,7 @@ use std::str::FromStr;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use super::expert::Think;
 use super::{Bot, BotLevel};
 use crate::engine::{Action, Game, Phase, Seat};
 use crate::i18n::InWords;
@@ -47,7 +48,7 @@ impl FromStr for SeatKind {
         }
         s.parse::<BotLevel>().map(SeatKind::Bot).map_err(|_| {
             format!(
-                "`{}` is not a seat kind: use strong, easy or random",
+                "`{}` is not a seat kind: use expert, strong, easy or random",
                 s.trim()
             )
         })
@@ -88,13 +89,36 @@ pub const MAX_ACTIONS_PER_TURN: u32 = 400;
 
 /// Plays `game` with the seat kinds `kinds[seat]` until someone wins or `max_turns` turns have
 /// started. Bots' seeds come from `seed` and the seat; random seats use an RNG from `seed`.
-/// `observe` sees every bot decision before it is applied (the bench times them).
+/// `observe` sees every bot decision before it is applied (the bench times them). Experts
+/// think for the default budget.
 pub fn play_match(
     game: &mut Game,
     kinds: &[SeatKind],
     seed: u64,
     max_turns: u32,
+    observe: impl FnMut(&Game, Seat),
+) -> Result<MatchOutcome, String> {
+    play_match_with(
+        game,
+        kinds,
+        seed,
+        max_turns,
+        Think::default(),
+        observe,
+        |_| {},
+    )
+}
+
+/// [`play_match`] with the experts' budget `think`; `decided` is called right after each bot
+/// decision (`observe` right before it), so a caller can time the decisions.
+pub fn play_match_with(
+    game: &mut Game,
+    kinds: &[SeatKind],
+    seed: u64,
+    max_turns: u32,
+    think: Think,
     mut observe: impl FnMut(&Game, Seat),
+    mut decided: impl FnMut(Seat),
 ) -> Result<MatchOutcome, String> {
     let bots: Vec<Option<Bot>> = kinds
         .iter()
@@ -146,7 +170,9 @@ pub fn play_match(
             Some(bot) => {
                 observe(game, seat);
                 bot_actions += 1;
-                bot.choose(&game.view(Some(seat)), &legal)
+                let action = bot.choose_within(&game.view(Some(seat)), &legal, think);
+                decided(seat);
+                action
             }
             None => legal[rng.gen_range(0..legal.len())].clone(),
         };

@@ -7,12 +7,13 @@
 //! random choice (a ChaCha RNG, never the OS), so a replayed game (or one resumed after a crash)
 //! makes the same move.
 //!
-//! Modules: [`facts`] reads the board off the view, [`plan`] ranks the next builds, [`strong`]
-//! and [`easy`] are the two levels, [`robber`] places the robber, [`trade`] answers and makes
-//! offers between players.
+//! Modules: [`facts`] reads the board off the view, [`plan`] ranks the next builds, [`strong`],
+//! [`easy`] and [`expert`] are the levels, [`robber`] places the robber, [`trade`] answers and
+//! makes offers between players.
 
 pub mod arena;
 mod easy;
+pub mod expert;
 pub mod facts;
 pub mod plan;
 mod robber;
@@ -41,15 +42,18 @@ pub enum BotLevel {
     /// Plans its builds and trades; the level a host picks when no level is named.
     #[default]
     Strong,
+    /// The strong bot's play improved by search over sampled worlds (slower to decide).
+    Expert,
 }
 
 impl BotLevel {
-    pub const ALL: [BotLevel; 2] = [BotLevel::Easy, BotLevel::Strong];
+    pub const ALL: [BotLevel; 3] = [BotLevel::Easy, BotLevel::Strong, BotLevel::Expert];
 
     pub fn name(self) -> &'static str {
         match self {
             BotLevel::Easy => "easy",
             BotLevel::Strong => "strong",
+            BotLevel::Expert => "expert",
         }
     }
 }
@@ -85,17 +89,19 @@ fn helper_offer<'a>(f: &Facts, legal: &'a [Action]) -> Option<&'a Action> {
 
 /// A word that names no bot level.
 #[derive(Debug, Error, PartialEq, Eq)]
-#[error("`{0}` is not a bot level: use easy or strong")]
+#[error("`{0}` is not a bot level: use easy, strong or expert")]
 pub struct UnknownLevel(pub String);
 
 impl FromStr for BotLevel {
     type Err = UnknownLevel;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        // The German words too (`leicht`, `stark`): commands are understood in either.
+        // The German words too (`leicht`, `stark`, `experte`): commands are understood in
+        // either.
         let german = |l: BotLevel| match l {
             BotLevel::Easy => "leicht",
             BotLevel::Strong => "stark",
+            BotLevel::Expert => "experte",
         };
         BotLevel::ALL
             .into_iter()
@@ -122,13 +128,20 @@ impl Bot {
 
     /// The action to take now. `view` is the bot's seat's view (`view.viewer` is its seat) and
     /// `legal` that seat's legal actions, not empty. Always returns one of `legal`
-    /// (`EndTurn` only if `legal` is empty against the contract).
+    /// (`EndTurn` only if `legal` is empty against the contract). An expert thinks for the
+    /// default budget ([`expert::DEFAULT_THINK_MS`]).
     pub fn choose(&self, view: &GameView, legal: &[Action]) -> Action {
+        self.choose_within(view, legal, expert::Think::default())
+    }
+
+    /// [`Bot::choose`] with the expert's search budget `think` (the other levels ignore it).
+    pub fn choose_within(&self, view: &GameView, legal: &[Action], think: expert::Think) -> Action {
         let f = Facts::new(view);
         let mut rng = self.rng(view, 1);
         let pick = helper_offer(&f, legal).or_else(|| match self.level {
             BotLevel::Easy => easy::choose(&f, legal, &mut rng),
             BotLevel::Strong => strong::choose(&f, legal, &mut rng),
+            BotLevel::Expert => expert::choose(&f, legal, think, &mut rng),
         });
         pick.or_else(|| legal.iter().find(|a| **a == Action::EndTurn))
             .or(legal.first())

@@ -17,6 +17,9 @@ pub use matrix::{MatrixConfig, MatrixEnv, MatrixLogin, RecoveryKey};
 pub const DEFAULT_CONFIG_PATH: &str = "config.toml";
 /// Environment variable holding the bot token; it wins over the file.
 pub const TOKEN_ENV: &str = "DISCORD_TOKEN";
+/// The longest think time a host may give expert bots (10 s a move is already very slow).
+pub const MAX_BOT_THINK_MS: u64 = 10_000;
+
 /// Environment variable holding the data directory; it wins over the file (handy in Docker).
 pub const DATA_DIR_ENV: &str = "CATAN_DATA_DIR";
 
@@ -137,6 +140,9 @@ pub struct TableDefaults {
     pub lobby_expiry_hours: u32,
     /// Milliseconds computer players wait after the last move before they move.
     pub bot_delay_ms: u64,
+    /// Think time of an expert bot per decision, in milliseconds of one core (turned into a
+    /// fixed amount of search, so decisions replay; see `bots::expert::Think`).
+    pub bot_think_ms: u64,
     /// The language of a game whose opener's language the platform does not say (Matrix
     /// always; Discord users whose client language has no catalog).
     #[serde(deserialize_with = "crate::i18n::deserialize_known")]
@@ -149,6 +155,7 @@ impl Default for TableDefaults {
             turn_timer_minutes: 0,
             lobby_expiry_hours: 24,
             bot_delay_ms: crate::table::DEFAULT_BOT_DELAY_MS,
+            bot_think_ms: crate::bots::expert::DEFAULT_THINK_MS,
             lang: crate::i18n::Lang::EN,
         }
     }
@@ -287,6 +294,13 @@ impl Config {
                 "must be below 2500 (Discord drops interactions not answered within 3 s)",
             ));
         }
+        if raw.table.bot_think_ms > MAX_BOT_THINK_MS {
+            return Err(invalid(
+                "bot_think_ms",
+                &file,
+                "must be at most 10000 (an expert bot thinks this long for every move)",
+            ));
+        }
         let (data_dir, data_dir_source) = match (env.data_dir.as_deref(), raw.data_dir) {
             (Some(d), _) if !d.trim().is_empty() => (PathBuf::from(d), Source::Env(DATA_DIR_ENV)),
             (_, Some(d)) => (d, file),
@@ -410,7 +424,7 @@ mod tests {
         let text = format!(
             "token = \"{TOKEN}\"\ndata_dir = \"/var/lib/catan\"\nlog_level = \"debug\"\n\
              proxy_url = \"http://127.0.0.1:9/\"\ngame_threads = true\nprivate_notices = \"drop\"\n\
-             edit_debounce_ms = 200\n[commands]\nguild_ids = [1, 2]\n[table]\nturn_timer_minutes = 5\nlobby_expiry_hours = 3\nbot_delay_ms = 700\nlang = \"de\"\n"
+             edit_debounce_ms = 200\n[commands]\nguild_ids = [1, 2]\n[table]\nturn_timer_minutes = 5\nlobby_expiry_hours = 3\nbot_delay_ms = 700\nbot_think_ms = 150\nlang = \"de\"\n"
         );
         let c = Config::parse("c.toml", &text, &no_env()).unwrap();
         assert_eq!(c.guild_ids, vec![1, 2]);
@@ -421,6 +435,7 @@ mod tests {
         assert_eq!(c.table.turn_timer_minutes, 5);
         assert_eq!(c.table.lobby_expiry_hours, 3);
         assert_eq!(c.table.bot_delay_ms, 700);
+        assert_eq!(c.table.bot_think_ms, 150);
         assert_eq!(c.table.lang.code(), "de");
     }
 
@@ -506,6 +521,13 @@ mod tests {
                 ..
             }
         ));
+        let e = Config::parse(
+            "c.toml",
+            &format!("token = \"{TOKEN}\"\n[table]\nbot_think_ms = 60000"),
+            &no_env(),
+        )
+        .unwrap_err();
+        assert!(e.to_string().contains("at most 10000"), "{e}");
     }
 
     #[test]

@@ -58,12 +58,16 @@ pub struct LocalArgs {
     /// Computer players to seat besides the named players (a new game only).
     #[arg(long, default_value_t = 0)]
     pub bots: u8,
-    /// How well the bots play: easy or strong.
+    /// How well the bots play: easy, strong or expert.
     #[arg(long, default_value = "strong")]
     pub bot_level: crate::bots::BotLevel,
     /// The pause before each bot move, so you can follow (0 for scripts).
     #[arg(long, default_value_t = 1_000)]
     pub bot_delay_ms: u64,
+    /// An expert bot's think time per move, in milliseconds of one core (at most 10000).
+    #[arg(long, default_value_t = crate::bots::expert::DEFAULT_THINK_MS,
+          value_parser = clap::value_parser!(u64).range(0..=crate::config::MAX_BOT_THINK_MS))]
+    pub bot_think_ms: u64,
     /// How long a bot's trade offer waits for your answer (whatever else you type meanwhile).
     #[arg(long, default_value_t = crate::table::DEFAULT_BOT_OFFER_WAIT_MS)]
     pub offer_wait_ms: u64,
@@ -123,6 +127,7 @@ pub fn run(args: LocalArgs) -> anyhow::Result<std::process::ExitCode> {
     let options = TableOptions {
         render_boards: !args.no_boards,
         bot_delay_ms: args.bot_delay_ms,
+        bot_think_ms: args.bot_think_ms,
         bot_offer_wait_ms: args.offer_wait_ms,
         default_lang: args.lang,
         ..TableOptions::default()

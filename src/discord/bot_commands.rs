@@ -11,6 +11,8 @@ pub enum BotLevelChoice {
     Strong,
     #[name = "easy"]
     Easy,
+    #[name = "expert"]
+    Expert,
 }
 
 /// Computer players: seat or unseat one, or let one play your seat while you are away.
@@ -31,6 +33,7 @@ async fn bot_add(
 ) -> CommandResult {
     let level = match level {
         Some(BotLevelChoice::Easy) => BotLevel::Easy,
+        Some(BotLevelChoice::Expert) => BotLevel::Expert,
         Some(BotLevelChoice::Strong) | None => BotLevel::Strong,
     };
     send(ctx, Request::Command(Command::AddBot(level))).await

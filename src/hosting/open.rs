@@ -25,6 +25,7 @@ pub fn open_table(config: &Config) -> Result<Table, HostError> {
             h => Some(h as u64 * 3_600_000),
         },
         bot_delay_ms: config.table.bot_delay_ms,
+        bot_think_ms: config.table.bot_think_ms,
         default_lang: config.table.lang,
         ..TableOptions::default()
     };

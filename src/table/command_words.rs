@@ -449,7 +449,10 @@ mod tests {
             assert_eq!(p(&german), p(english), "{german} should mean {english}");
         }
         let _de = crate::i18n::scope(de);
-        assert_eq!(say("addbot [easy|strong]"), "botdazu [leicht|stark]");
+        assert_eq!(
+            say("addbot [easy|strong|expert]"),
+            "botdazu [leicht|stark|experte]"
+        );
         assert_eq!(
             say("helper use nassir wool from bob and carol"),
             "helfer nutze nassir Wolle von bob und carol"

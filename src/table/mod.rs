@@ -77,6 +77,8 @@ pub struct TableOptions {
     pub seed_source: fairness::SeedSource,
     /// How long bots wait after the last move before they move (so people can follow).
     pub bot_delay_ms: u64,
+    /// The expert bots' think time per move (turned into a fixed amount of search).
+    pub bot_think_ms: u64,
     /// How long a bot's trade offer stays open for people's answers, whatever else happens
     /// meanwhile (an offer only bots can answer is settled at the bot's next move).
     pub bot_offer_wait_ms: u64,
@@ -103,6 +105,7 @@ impl Default for TableOptions {
             onlooker_board_every_ms: timer::MINUTE_MS,
             seed_source: fairness::SeedSource::Os,
             bot_delay_ms: DEFAULT_BOT_DELAY_MS,
+            bot_think_ms: crate::bots::expert::DEFAULT_THINK_MS,
             bot_offer_wait_ms: DEFAULT_BOT_OFFER_WAIT_MS,
             default_lang: Lang::EN,
         }

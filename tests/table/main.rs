@@ -9,6 +9,7 @@ mod table_authorization;
 mod table_bot_offers;
 mod table_bot_trades;
 mod table_bots;
+mod table_expert;
 mod table_fairness;
 mod table_helpers;
 mod table_limits;

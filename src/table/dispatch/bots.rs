@@ -340,7 +340,8 @@ pub(super) fn play_bots(table: &mut Table, id: GameId, now_ms: u64) -> (Vec<Repl
         if legal.is_empty() {
             continue;
         }
-        let action = bot.choose(&g.view(Some(seat)), &legal);
+        let think = crate::bots::expert::Think::from_ms(table.options.bot_think_ms);
+        let action = bot.choose_within(&g.view(Some(seat)), &legal, think);
         replies.extend(act(table, id, seat, &action, None, now_ms, None));
     }
     let after = table

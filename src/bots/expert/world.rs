@@ -1,0 +1,196 @@
+//! Determinisation: a whole [`Game`] the expert can play forward, built from its seat's
+//! [`GameView`] only. Everything public is copied; what the seat cannot see is sampled from
+//! what it may know:
+//!
+//! - the other hands: every resource card is in the supply, the seat's hand or another hand,
+//!   so the cards of each kind the others hold together are known exactly (`supply total −
+//!   bank − own`); they are dealt at random to the other seats in their public hand sizes;
+//! - the other players' development cards and the deck: the full mix minus the seat's own
+//!   cards and the knights played (public), shuffled, dealt to the others in their public
+//!   counts and the rest stacked as the deck (in its public size). Progress cards played
+//!   earlier are not in the view, so they may come back in a sample: a small bias, never a
+//!   leak;
+//! - the dice: a fresh RNG from the sample's seed.
+//!
+//! The true game is never consulted, so the samples (and every decision made from them) are
+//! the same whatever the hidden cards, the deck order and the game's seed are.
+
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::engine::{Action, DevCard, Game, GameView, HeldCard, Phase, Player, Resource, Seat};
+
+/// What the view leaves out about the seat itself and the sampler must infer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OwnFacts {
+    pub me: Seat,
+    /// The seat played a development card this turn (the view does not say; see [`infer`]).
+    pub dev_played: bool,
+}
+
+/// The seat's own facts from its view and legal actions: it played a card this turn if it is
+/// its turn, it holds a knight or monopoly bought before this turn (always playable) and no
+/// card play is legal.
+pub fn infer(view: &GameView, legal: &[Action]) -> Option<OwnFacts> {
+    let me = view.viewer?;
+    let own = view.own.as_ref()?;
+    let my_turn = view.current == me && matches!(view.phase, Phase::BeforeRoll | Phase::Main);
+    let always_playable = own.dev_cards.iter().any(|c| {
+        c.bought_turn != view.turn && matches!(c.card, DevCard::Knight | DevCard::Monopoly)
+    });
+    let dev_played = my_turn && always_playable && !legal.iter().any(Action::is_card_play);
+    Some(OwnFacts { me, dev_played })
+}
+
+/// A game consistent with `view` whose hidden parts are drawn with `rng`; `None` when the view
+/// is not one the sampler handles (a spectator's, or the Helpers of Catan scenario, whose
+/// helper state is not rebuilt) or its counts do not add up.
+pub fn sample(view: &GameView, own: OwnFacts, rng: &mut ChaCha8Rng) -> Option<Game> {
+    if view.helpers.is_some() || view.settings.helpers {
+        return None;
+    }
+    let mine = view.own.as_ref()?;
+    let mut g = Game::new(view.settings.clone(), rng.r#gen());
+    if g.players.len() != view.players.len() || g.buildings.len() != view.buildings.len() {
+        return None;
+    }
+    // Resource cards in other hands, by kind.
+    let supply = g.resource_supply_total();
+    let mut pool: Vec<Resource> = Vec::new();
+    for r in Resource::ALL {
+        let held = supply
+            .checked_sub(view.bank[r])?
+            .checked_sub(mine.hand[r])?;
+        pool.extend(std::iter::repeat_n(r, held as usize));
+    }
+    let others_cards: u32 = others(view, own.me)
+        .map(|s| view.players[s as usize].resource_count)
+        .sum();
+    if pool.len() as u32 != others_cards {
+        return None;
+    }
+    pool.shuffle(rng);
+    // Development cards not known to be elsewhere.
+    let knights_played: u32 = view.players.iter().map(|p| p.knights_played as u32).sum();
+    let mut unseen: Vec<DevCard> = Vec::new();
+    for (card, count) in g.dev_card_counts() {
+        let mut n = count as u32;
+        n = n.saturating_sub(mine.dev_cards.iter().filter(|c| c.card == card).count() as u32);
+        if card == DevCard::Knight {
+            n = n.saturating_sub(knights_played);
+        }
+        unseen.extend(std::iter::repeat_n(card, n as usize));
+    }
+    let others_dev: usize = others(view, own.me)
+        .map(|s| view.players[s as usize].dev_card_count)
+        .sum();
+    if unseen.len() < others_dev + view.deck_size {
+        return None;
+    }
+    unseen.shuffle(rng);
+
+    let mut cards = pool.into_iter();
+    let mut devs = unseen.into_iter();
+    // Cards of other hands count as bought before this turn: playable, as they may be.
+    let bought_turn = view.turn.saturating_sub(1);
+    g.players = view
+        .players
+        .iter()
+        .map(|p| {
+            let mut player = Player {
+                knights_played: p.knights_played,
+                roads_left: p.roads_left,
+                settlements_left: p.settlements_left,
+                cities_left: p.cities_left,
+                route_length: p.route_length,
+                ..Player::default()
+            };
+            if p.seat == own.me {
+                player.hand = mine.hand;
+                player.dev_cards = mine.dev_cards.clone();
+            } else {
+                for _ in 0..p.resource_count {
+                    if let Some(r) = cards.next() {
+                        player.hand[r] += 1;
+                    }
+                }
+                player.dev_cards = devs
+                    .by_ref()
+                    .take(p.dev_card_count)
+                    .map(|card| HeldCard { card, bought_turn })
+                    .collect();
+            }
+            player
+        })
+        .collect();
+    g.deck = devs.take(view.deck_size).collect();
+    g.layout = view.layout.clone();
+    g.buildings = view.buildings.clone();
+    g.roads = view.roads.clone();
+    g.robber = view.robber;
+    g.bank = view.bank;
+    g.phase = view.phase.clone();
+    g.current = view.current;
+    g.turn = view.turn;
+    g.version = view.version;
+    g.last_roll = view.last_roll;
+    g.longest_route = view.longest_route;
+    g.largest_army = view.largest_army;
+    g.last_placed = view.last_placed.clone();
+    g.dev_played = own.dev_played && view.current == own.me;
+    g.rng = ChaCha8Rng::seed_from_u64(rng.r#gen());
+    g.board_changed();
+    Some(g)
+}
+
+/// The seats other than `me`.
+fn others(view: &GameView, me: Seat) -> impl Iterator<Item = Seat> + '_ {
+    view.players
+        .iter()
+        .map(|p| p.seat)
+        .filter(move |&s| s != me)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::BotLevel;
+    use crate::bots::arena::{SeatKind, play_match};
+    use crate::engine::Settings;
+
+    /// Mid-game positions of a strong bot match.
+    fn positions() -> Vec<(Game, Seat)> {
+        let kinds = [SeatKind::Bot(BotLevel::Strong); 4];
+        let mut game = Game::new(Settings::for_players(4), 11);
+        let mut out = Vec::new();
+        let mut step = 0;
+        let _ = play_match(&mut game, &kinds, 11, 200, |g, seat| {
+            step += 1;
+            if step % 9 == 0 {
+                out.push((g.clone(), seat));
+            }
+        });
+        out
+    }
+
+    /// A sample shows the seat exactly the view it came from, and the seat's legal actions
+    /// are the true ones.
+    #[test]
+    fn a_sample_looks_the_same_from_the_seat() {
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let mut checked = 0;
+        for (game, seat) in positions() {
+            let view = game.view(Some(seat));
+            let legal = game.legal_actions(seat);
+            let own = infer(&view, &legal).expect("a seat's view");
+            let s = sample(&view, own, &mut rng).expect("counts add up");
+            assert_eq!(s.view(Some(seat)), view);
+            assert_eq!(s.legal_actions(seat), legal, "{:?}", game.phase);
+            let hands = s.players.iter().fold(s.bank, |acc, p| acc + p.hand);
+            assert_eq!(hands.0, [s.resource_supply_total(); 5]);
+            checked += 1;
+        }
+        assert!(checked > 50, "{checked} positions");
+    }
+}

@@ -1,0 +1,277 @@
+//! The expert bot: it decides from its seat's view only (hidden cards swapped, the deck
+//! reshuffled and the dice reseeded change nothing, down to the worlds it samples), never
+//! attempts an illegal action, decides the same from the same seed, and at the table it is
+//! seated by name, shown with its level and resumes after a restart with the same moves.
+//! Budgets here are tiny (a few rollouts a decision): these tests are about correctness, not
+//! strength, and depend on no clock.
+
+use crate::table_support;
+
+use catan_bot::bots::arena::{SeatKind, parse_lineup, play_match, play_match_with};
+use catan_bot::bots::expert::{Think, sample_world};
+use catan_bot::bots::{Bot, BotLevel};
+use catan_bot::engine::testkit::serialize;
+use catan_bot::engine::{DevCard, Game, Resource, Seat, Settings};
+use catan_bot::table::TableOptions;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use table_support::{Harness, PLACE, assert_no_refusal, choose, public_text, quiet_options};
+
+/// A few rollouts per decision.
+const TINY: Think = Think { steps: 150 };
+
+/// Mid-game positions of a strong bot match (every `every`th decision), with the seat to act.
+fn positions(seed: u64, every: usize) -> Vec<(Game, Seat)> {
+    let kinds = parse_lineup("strong,strong,easy,strong").expect("line-up");
+    let mut game = Game::new(Settings::for_players(4), seed);
+    let mut out = Vec::new();
+    let mut step = 0;
+    let _ = play_match(&mut game, &kinds, seed, 200, |g, seat| {
+        step += 1;
+        if step % every == 0 {
+            out.push((g.clone(), seat));
+        }
+    });
+    out
+}
+
+/// The same game with everything `seat` cannot see changed: the other hands' cards shuffled
+/// between them (counts kept), their development cards of other kinds, the deck reshuffled
+/// and the dice reseeded.
+fn with_hidden_changes(game: &Game, seat: Seat, salt: u64) -> Game {
+    let mut g = game.clone();
+    let mut rng = ChaCha8Rng::seed_from_u64(salt);
+    g.deck.shuffle(&mut rng);
+    g.rng = ChaCha8Rng::seed_from_u64(salt ^ 0xdead);
+    let others: Vec<usize> = (0..g.players.len())
+        .filter(|&s| s != seat as usize)
+        .collect();
+    // every card of the other hands into one pile, dealt again in the same counts
+    let mut pile: Vec<Resource> = Vec::new();
+    for &s in &others {
+        for (r, n) in g.players[s].hand.iter() {
+            pile.extend(std::iter::repeat_n(r, n as usize));
+        }
+    }
+    pile.shuffle(&mut rng);
+    let mut pile = pile.into_iter();
+    for &s in &others {
+        let count = g.players[s].hand.total();
+        g.players[s].hand = Default::default();
+        for _ in 0..count {
+            let r = pile.next().expect("as many cards as before");
+            g.players[s].hand[r] += 1;
+        }
+        for c in &mut g.players[s].dev_cards {
+            c.card = *[DevCard::Knight, DevCard::VictoryPoint, DevCard::Monopoly]
+                .choose(&mut rng)
+                .expect("three kinds");
+        }
+    }
+    g
+}
+
+#[test]
+fn the_expert_decides_from_its_seats_view_only() {
+    let mut changed = 0;
+    let mut searched = 0;
+    for seed in 0..3 {
+        for (game, seat) in positions(seed, 11) {
+            let other = with_hidden_changes(&game, seat, seed * 7919 + game.version);
+            changed += (serialize(&other) != serialize(&game)) as u32;
+            let (va, vb) = (game.view(Some(seat)), other.view(Some(seat)));
+            assert_eq!(va, vb, "the seat sees the same");
+            let legal = game.legal_actions(seat);
+            assert_eq!(legal, other.legal_actions(seat));
+            // the worlds the search plays in are the same …
+            let (wa, wb) = (
+                sample_world(&va, &legal, seed),
+                sample_world(&vb, &legal, seed),
+            );
+            assert_eq!(wa.as_ref().map(serialize), wb.as_ref().map(serialize));
+            searched += wa.is_some() as u32;
+            // … and so is the decision
+            let bot = Bot::new(BotLevel::Expert, seed);
+            let a = bot.choose_within(&va, &legal, TINY);
+            assert_eq!(a, bot.choose_within(&vb, &legal, TINY), "v{}", game.version);
+            assert!(legal.contains(&a));
+        }
+    }
+    assert!(
+        changed > 20,
+        "hidden state changed in only {changed} positions"
+    );
+    assert!(searched > 20, "only {searched} positions could be sampled");
+}
+
+/// The sampled world is not the true one: the other hands are drawn, not read.
+#[test]
+fn a_sampled_world_draws_the_other_hands() {
+    let mut differs = 0;
+    let mut sampled = 0;
+    for (game, seat) in positions(4, 13) {
+        let view = game.view(Some(seat));
+        let legal = game.legal_actions(seat);
+        let Some(world) = sample_world(&view, &legal, 9) else {
+            continue;
+        };
+        sampled += 1;
+        assert_eq!(world.view(Some(seat)), view);
+        assert_eq!(world.legal_actions(seat), legal);
+        let hands = |g: &Game| -> Vec<_> { g.players.iter().map(|p| p.hand).collect() };
+        differs += (hands(&world) != hands(&game) || world.deck != game.deck) as u32;
+    }
+    assert!(sampled > 10, "{sampled}");
+    assert!(
+        differs * 2 > sampled,
+        "{differs} of {sampled} worlds differ"
+    );
+}
+
+#[test]
+fn experts_never_attempt_an_illegal_action() {
+    let lineups = [
+        "expert,strong,strong,strong",
+        "expert,expert,easy",
+        "strong,expert,random,easy,expert",
+        "expert,strong,expert,strong,easy,random",
+    ];
+    let mut expert_actions = 0;
+    let mut finished = 0;
+    for i in 0..24u64 {
+        let kinds = parse_lineup(lineups[i as usize % lineups.len()]).expect("line-up");
+        let mut game = Game::new(Settings::for_players(kinds.len() as u8), 300 + i);
+        let experts: Vec<Seat> = (0..kinds.len() as Seat)
+            .filter(|&s| kinds[s as usize] == SeatKind::Bot(BotLevel::Expert))
+            .collect();
+        // every bot move goes through the checking `Game::apply`: a refusal is an Err here
+        let outcome = play_match_with(
+            &mut game,
+            &kinds,
+            i,
+            400,
+            TINY,
+            |_, _| {},
+            |seat| {
+                expert_actions += experts.contains(&seat) as u64;
+            },
+        )
+        .unwrap_or_else(|e| panic!("game {i}: {e}"));
+        finished += outcome.winner.is_some() as u32;
+    }
+    assert!(
+        expert_actions > 2_000,
+        "experts took {expert_actions} actions"
+    );
+    assert!(finished >= 20, "only {finished} of 24 games finished");
+}
+
+#[test]
+fn the_expert_is_deterministic() {
+    let kinds = parse_lineup("expert,strong,easy,strong").expect("line-up");
+    let mut a = Game::new(Settings::for_players(4), 41);
+    let mut b = a.clone();
+    let oa = play_match_with(&mut a, &kinds, 9, 300, TINY, |_, _| {}, |_| {}).expect("legal");
+    let ob = play_match_with(&mut b, &kinds, 9, 300, TINY, |_, _| {}, |_| {}).expect("legal");
+    assert_eq!(oa, ob);
+    assert_eq!(serialize(&a), serialize(&b));
+    // a different bot seed may decide differently, never illegally
+    let mut rng = ChaCha8Rng::seed_from_u64(2);
+    for (game, seat) in positions(6, 17) {
+        let view = game.view(Some(seat));
+        let legal = game.legal_actions(seat);
+        let bot = Bot::new(BotLevel::Expert, rng.r#gen());
+        let first = bot.choose_within(&view, &legal, TINY);
+        assert!(legal.contains(&first));
+        assert_eq!(
+            first,
+            bot.choose_within(&view.clone(), &legal.clone(), TINY)
+        );
+    }
+}
+
+fn expert_options() -> TableOptions {
+    TableOptions {
+        bot_delay_ms: 0,
+        bot_think_ms: 2,
+        ..quiet_options()
+    }
+}
+
+/// Alice and three experts; alice plays random legal moves, the bots move on the clock.
+fn alice_and_experts(seed: u64) -> Harness {
+    let mut h = Harness::empty(&["alice"], expert_options());
+    let r = h.say("alice", &format!("new players 4 seed {seed} timer off"));
+    assert_no_refusal(&r, "new");
+    for _ in 0..3 {
+        let r = h.say("alice", "addbot expert");
+        assert_no_refusal(&r, "addbot expert");
+        assert!(public_text(&r).contains("an expert bot"), "{r:?}");
+    }
+    let r = h.say("alice", "start");
+    assert_no_refusal(&r, "start");
+    h.game = h.table().game_in(PLACE).expect("a game").id;
+    h
+}
+
+/// One move: alice's when the game waits for her, else the bots' (never refused).
+fn step(h: &mut Harness, rng: &mut ChaCha8Rng) -> bool {
+    let g = h.state();
+    if g.winner().is_some() {
+        return false;
+    }
+    let bots = h.table().bot_seats(h.game);
+    match g.waiting_for().into_iter().find(|s| !bots.contains(s)) {
+        Some(seat) => {
+            let action = choose(&g.legal_actions(seat), rng);
+            h.play(seat, &action);
+        }
+        None => {
+            let due = h.table().next_deadline().expect("the bots' move is due");
+            h.now = h.now.max(due);
+            let now = h.now;
+            let r = h.tick(now);
+            assert!(
+                !r.iter().any(|r| r.is_refusal()),
+                "a bot was refused: {r:?}"
+            );
+        }
+    }
+    true
+}
+
+/// The same seeded game with experts, once with a restart after every bot move: the same
+/// moves.
+#[test]
+fn an_expert_game_resumes_after_a_restart_with_the_same_moves() {
+    let play = |restart: bool| {
+        let mut h = alice_and_experts(23);
+        let mut rng = ChaCha8Rng::seed_from_u64(4);
+        for _ in 0..150 {
+            let bots = h.table().bot_seats(h.game);
+            let bots_turn = h.state().waiting_for().iter().all(|s| bots.contains(s));
+            if !step(&mut h, &mut rng) {
+                break;
+            }
+            if restart && bots_turn {
+                h.reopen();
+            }
+        }
+        (h.state().version, h.serialized())
+    };
+    let (v1, a) = play(false);
+    let (v2, b) = play(true);
+    assert!(v1 > 60, "only {v1} moves");
+    assert_eq!(v1, v2);
+    assert!(a == b, "the restarted game differs");
+}
+
+#[test]
+fn the_expert_level_is_named_in_either_language() {
+    assert_eq!("expert".parse::<BotLevel>(), Ok(BotLevel::Expert));
+    assert_eq!(" Experte ".parse::<BotLevel>(), Ok(BotLevel::Expert));
+    assert_eq!(BotLevel::Expert.to_string(), "expert");
+    let e = "grandmaster".parse::<BotLevel>().unwrap_err();
+    assert!(e.to_string().contains("expert"), "{e}");
+}
