@@ -13,9 +13,9 @@ mod cards;
 mod numbers;
 mod trade;
 
+use cards::parse_resource_list;
 pub use cards::{counted_resources, parse_resources, resources_words, written_resources};
 pub use trade::bank;
-use cards::parse_resource_list;
 use trade::{parse_bank, parse_trade};
 
 use super::lobby::{self, Setting};

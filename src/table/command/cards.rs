@@ -1,0 +1,128 @@
+//! Cards as the command language writes them: resource lists typed on a line (`2 wool 1 ore`,
+//! `wool wool ore`), written into one field (`1 wool 1 brick`) or given as counts per
+//! resource, every count held to the same range; and the inverse, a list in words.
+
+use super::{ParseError, card_names, names, numbers, usage};
+use crate::engine::{Resource, Resources};
+use crate::i18n::InWords;
+
+/// Resource lists: `2 wool 1 ore`, `wool wool ore`, `2 wool and ore`, `2wool`.
+pub fn parse_resources(args: &[&str], usage_text: &'static str) -> Result<Resources, ParseError> {
+    let mut out = Resources::default();
+    for r in parse_resource_list(args, usage_text)? {
+        out[r] += 1;
+    }
+    Ok(out)
+}
+
+/// Like [`parse_resources`], one entry per card, in the order typed. Every count is checked
+/// against [`numbers::CARDS`] as typed, so a huge one is refused, never wrapped.
+pub(super) fn parse_resource_list(
+    args: &[&str],
+    usage_text: &'static str,
+) -> Result<Vec<Resource>, ParseError> {
+    let mut out = Resources::default();
+    let mut list = Vec::new();
+    // A count typed on its own, waiting for its resource.
+    let mut pending: Option<u32> = None;
+    for word in args {
+        let w = word.to_ascii_lowercase();
+        if w == "and" || w == "+" || w == "&" {
+            continue;
+        }
+        // `2 wool`, `2wool`, `2x wool`, `2xwool`
+        let (count, name) = match numbers::leading_digits(&w) {
+            Some((digits, rest)) => {
+                if pending.is_some() {
+                    return Err(usage(
+                        crate::t!("command-two-numbers", word = *word),
+                        usage_text,
+                    ));
+                }
+                let count = numbers::card_count(digits)
+                    .ok_or_else(|| bad_count(digits.to_string(), usage_text))?;
+                let name = rest.trim_start_matches('x');
+                if name.is_empty() {
+                    pending = Some(count);
+                    continue;
+                }
+                (count, name.to_string())
+            }
+            None => (pending.take().unwrap_or(1), w.clone()),
+        };
+        let Some(r) = card_names::resource(&name) else {
+            return Err(usage(
+                crate::t!("command-not-resource", word = *word),
+                usage_text,
+            ));
+        };
+        let total = u32::from(out[r]) + count;
+        if total > numbers::CARDS.1 {
+            return Err(bad_count(
+                format!("{total} {r}", r = r.in_words()),
+                usage_text,
+            ));
+        }
+        out[r] = total as u8;
+        list.extend(std::iter::repeat_n(r, count as usize));
+    }
+    if pending.is_some() {
+        return Err(usage(
+            crate::t!("command-number-needs-resource"),
+            usage_text,
+        ));
+    }
+    if list.is_empty() {
+        return Err(usage(crate::t!("command-say-which-cards"), usage_text));
+    }
+    Ok(list)
+}
+
+/// Cards given as counts per resource (a slash command's number options): zero counts are
+/// left out, and each count is held to the range a typed one is (see [`numbers::CARDS`]).
+pub fn counted_resources(
+    counts: &[(Resource, u32)],
+    usage_text: &'static str,
+) -> Result<Resources, ParseError> {
+    let mut out = Resources::default();
+    for &(r, n) in counts.iter().filter(|(_, n)| *n > 0) {
+        let total = u32::from(out[r]) + n;
+        if total > numbers::CARDS.1 {
+            return Err(bad_count(n.to_string(), usage_text));
+        }
+        out[r] = total as u8;
+    }
+    if out.total() == 0 {
+        return Err(usage(crate::t!("command-say-which-cards"), usage_text));
+    }
+    Ok(out)
+}
+
+/// Cards a player wrote into one field (`1 wool 1 brick`, `2 Wolle und Erz`), read as the
+/// cards of a typed line are.
+pub fn written_resources(typed: &str, usage_text: &'static str) -> Result<Resources, ParseError> {
+    let cleaned = names::command_text(typed);
+    let mut words: Vec<&str> = vec!["cards"];
+    words.extend(cleaned.split_whitespace());
+    // Connectors in any language (`und`) as on a typed line; `cards` is a head no language
+    // translates, so no card word is taken for a command word.
+    let words = crate::table::command_words::to_english(&words);
+    parse_resources(&words[1..], usage_text)
+}
+
+/// `cards` (as typed) is not a count of cards, naming the allowed range.
+fn bad_count(cards: String, usage_text: &'static str) -> ParseError {
+    let (low, high) = numbers::CARDS;
+    usage(
+        crate::t!("command-bad-count", cards = cards, low = low, high = high),
+        usage_text,
+    )
+}
+
+/// "2 wool 1 ore": the command-language form of a resource list.
+pub fn resources_words(r: &Resources) -> String {
+    r.iter()
+        .map(|(res, n)| format!("{n} {res}", res = res.in_words()))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
