@@ -24,6 +24,7 @@ mod interact;
 mod localize;
 pub(crate) mod logging;
 mod message;
+mod origin;
 mod shards;
 
 use std::sync::{Arc, OnceLock};
