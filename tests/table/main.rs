@@ -23,4 +23,5 @@ mod table_rough_edges;
 mod table_stale_buttons;
 mod table_suggestions;
 mod table_timers;
+mod table_typed;
 mod timer_save_failure;
