@@ -6,11 +6,10 @@
 //! 5th- and 6th-edition names, `@mentions`) and strict about meaning: anything else is refused
 //! with a message saying what is expected.
 
-use thiserror::Error;
-
 pub mod card_names;
 mod cards;
 mod numbers;
+pub mod questions;
 mod trade;
 
 use cards::parse_resource_list;
@@ -20,13 +19,14 @@ use trade::{parse_bank, parse_trade};
 
 use super::lobby::{self, Setting};
 use super::names;
-use super::questions;
 use super::reply::{PlaceKind, UserId};
 use crate::bots::BotLevel;
 use crate::engine::{
     Action, DevCard, EdgeId, HexId, Resource, Resources, Seat, Topology, VertexId,
 };
 use crate::i18n::InWords;
+
+pub use super::parse_error::ParseError;
 
 /// What the parser needs to know about a running game: its board labels and its players.
 #[derive(Clone, Copy, Debug)]
@@ -99,53 +99,6 @@ pub enum TradeCommand {
     Confirm(u32, Seat),
     Withdraw(u32),
     List,
-}
-
-/// Why a line could not be understood. Each message says what is expected, in the current
-/// language (see [`ParseError::text`]).
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("{}", self.text())]
-pub enum ParseError {
-    Empty,
-    Unknown(String),
-    /// `problem` is already in the language of the moment it was made.
-    Usage {
-        problem: String,
-        usage: &'static str,
-    },
-    NoGame,
-    /// A road between two intersections that do not touch; `neighbours` are those of `a`.
-    NotNeighbours {
-        a: String,
-        b: String,
-        neighbours: String,
-        usage: &'static str,
-    },
-}
-
-impl ParseError {
-    /// The message in the current language; the expected form shows the language's command
-    /// words (see [`command_words::say`](super::command_words::say)).
-    pub fn text(&self) -> String {
-        match self {
-            ParseError::Empty => crate::t!("command-empty"),
-            ParseError::Unknown(word) => crate::t!("command-unknown", word = word.as_str()),
-            ParseError::Usage { problem, usage } => crate::t!(
-                "command-usage",
-                problem = problem.as_str(),
-                usage = super::command_words::say(usage)
-            ),
-            ParseError::NoGame => crate::t!("command-no-game"),
-            ParseError::NotNeighbours {
-                a, b, neighbours, ..
-            } => crate::t!(
-                "command-not-neighbours",
-                a = a.as_str(),
-                b = b.as_str(),
-                neighbours = neighbours.as_str()
-            ),
-        }
-    }
 }
 
 pub(super) fn usage(problem: impl Into<String>, usage: &'static str) -> ParseError {

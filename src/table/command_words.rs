@@ -1,5 +1,5 @@
 //! German command words (`würfeln`, `baue straße 12-13`, `bank 4 holz für 1 erz`): translated
-//! word by word into the English command language before [`parse`](super::command::parse), so
+//! word by word into the English command language before `command::parse`, so
 //! there is one parser and one set of refusals. Resource and card names need no translation
 //! here: the parser's name reader (`command/card_names.rs`) knows the German ones.
 //!

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::command::ParseError;
+use super::parse_error::ParseError;
 use crate::engine::{LayoutKind, Settings};
 use crate::i18n::Lang;
 

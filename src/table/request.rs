@@ -6,13 +6,13 @@
 //! parser's own functions: a bad label is refused in the words a typed line gets. The text
 //! parser ([`command::parse`]) serves typed lines only (console, Matrix).
 
+use super::command::questions;
 use super::command::{
     self, Command, ParseContext, ParseError, TradeCommand, U_BANK, U_CITY, U_CONFIRM, U_DISCARD,
     U_KNIGHT, U_OFFER, U_ROBBER, U_SETTLEMENT,
 };
 use super::lobby::{self, Setting};
 use super::names;
-use super::questions;
 use super::reply::UserId;
 use super::rules_help::Topic;
 use crate::engine::{Action, Resource};

@@ -6,7 +6,7 @@ use super::*;
 use crate::engine::{Topology, VertexId};
 use crate::i18n::InWords;
 use crate::t;
-use crate::table::questions::question_for;
+use crate::table::command::questions::question_for;
 
 /// How many places a `moves` line names before "… (N in all)".
 const NAMED: usize = 12;

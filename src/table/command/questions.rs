@@ -2,10 +2,10 @@
 //! ending in `?` (`build road ?`, `robber C3 ?`, `play road-building 8-13 ?`): the legal
 //! choices for its next part, labelled like the autocomplete.
 
-use super::command::{
+use super::{
     Command, ParseContext, ParseError, U_ROAD_BUILDING, parse_edges, parse_hex_label, usage,
 };
-use super::reply::PlaceKind;
+use crate::table::reply::PlaceKind;
 
 /// The questions, for refusals.
 pub const U_QUESTIONS: &str = "moves | build road ? | build settlement ? | build city ? | robber ? | robber C3 ? | play knight ? | play road-building ? | play road-building 8-13 ? | helper ?";
@@ -28,7 +28,7 @@ pub fn parse(words: &[&str], ctx: Option<&ParseContext>) -> Result<Option<Comman
             Err(usage(
                 crate::t!(
                     "command-no-arguments",
-                    command = super::command_words::say("moves")
+                    command = crate::table::command_words::say("moves")
                 ),
                 "moves",
             ))
