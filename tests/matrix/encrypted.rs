@@ -1,4 +1,4 @@
-//! End-to-end on a real Synapse (tests/matrix_support) with players on encrypting clients
+//! End-to-end on a real Synapse (tests/matrix/matrix_support) with players on encrypting clients
 //! (matrix-sdk with end-to-end encryption, as Element users are): a game in an encrypted room.
 //!
 //! Checked: the bot joins an encrypted room and answers encrypted commands; its notices,
@@ -9,23 +9,21 @@
 //! arrives in an encrypted direct room; a message the bot has no key for gets the "send it
 //! again" notice (and the encrypted chat from before it joined does not).
 
-mod matrix_support;
-
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use crate::matrix_support::bot::{Bot, body, oracle, settings, start_bot, stop_bot, version};
+use crate::matrix_support::encrypted_game::{EncryptedTable, bot_messages, turn_message};
+use crate::matrix_support::encrypted_moves::{
+    bank_trade, build_once, discard, reaction_trade, roll, trade_partner,
+};
+use crate::matrix_support::encrypted_player::Seen;
+use crate::matrix_support::{EncryptedPlayer, Player, Synapse, WAIT, wait_until};
 use catan_bot::engine::Action;
 use catan_bot::hosting::TableHandle;
 use catan_bot::table::command::ParseContext;
 use catan_bot::table::command_for;
 use matrix_sdk::encryption::vodozemac::megolm::{GroupSession, SessionConfig};
-use matrix_support::bot::{Bot, body, oracle, settings, start_bot, stop_bot, version};
-use matrix_support::encrypted_game::{EncryptedTable, bot_messages, turn_message};
-use matrix_support::encrypted_moves::{
-    bank_trade, build_once, discard, reaction_trade, roll, trade_partner,
-};
-use matrix_support::encrypted_player::Seen;
-use matrix_support::{EncryptedPlayer, Player, Synapse, WAIT, wait_until};
 use reqwest::Method;
 use serde_json::{Value, json};
 
@@ -335,7 +333,7 @@ async fn forged_command(player: &EncryptedPlayer, room: &str) -> Value {
 }
 
 /// The whole encrypted game: the seed whose dice give a 7 with a hand over the limit after
-/// the first build and trades (the same seed and choices as tests/matrix_game.rs).
+/// the first build and trades (the same seed and choices as tests/matrix/game.rs).
 const GAME_SEED: u64 = 11;
 /// A game that has not shown everything after this many moves is a failure.
 const MAX_MOVES: usize = 600;
@@ -444,7 +442,7 @@ const MEASURED_ROLLS: usize = 20;
 /// client's sync bringing the bot's message with the dice (the turn message's edit or a new
 /// notice, whichever comes first); and for comparison, `!catan status` in the room to its
 /// answer arriving in the player's encrypted direct room. Prints median and p90. Run with
-/// `cargo test --test matrix_encrypted roll_latency -- --ignored --nocapture`; with
+/// `cargo test --test matrix encrypted::roll_latency -- --ignored --nocapture`; with
 /// `ROLL_TRACE=1` it also lists each roll's messages as the roller's client read them.
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 #[ignore = "a measurement: run by hand, prints figures"]

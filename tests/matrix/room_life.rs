@@ -1,4 +1,4 @@
-//! End-to-end on a real Synapse (tests/matrix_support): what happens around the game in a
+//! End-to-end on a real Synapse (tests/matrix/matrix_support): what happens around the game in a
 //! Matrix room.
 //!
 //! - Who left: a player who leaves the room mid-game (with `afk bot`) gets a bot in their
@@ -10,12 +10,10 @@
 //!   notice in the room; a room where it may not post gets exactly one notice in the direct
 //!   room of the person who invited it; a restart repeats neither.
 
-mod matrix_support;
-
+use crate::matrix_support::bot::{Bot, body, settings, start_bot, stop_bot, version};
+use crate::matrix_support::{Player, Synapse, WAIT, wait_until};
 use catan_bot::hosting::TableHandle;
 use catan_bot::table::GameSummary;
-use matrix_support::bot::{Bot, body, settings, start_bot, stop_bot, version};
-use matrix_support::{Player, Synapse, WAIT, wait_until};
 use reqwest::Method;
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};

@@ -1,4 +1,4 @@
-//! End-to-end on a real Synapse (tests/matrix_support): a room that stays tidy.
+//! End-to-end on a real Synapse (tests/matrix/matrix_support): a room that stays tidy.
 //!
 //! Three players with display names play a seeded game's setup in a Matrix room. Checked:
 //! - every board image carries a thumbnail (`info.thumbnail_info` and `thumbnail_url`) that
@@ -14,16 +14,14 @@
 //! An encrypting player's room gets the same thumbnail, encrypted (`thumbnail_file`): it
 //! downloads and decrypts to a small PNG.
 
-mod matrix_support;
-
+use crate::matrix_support::bot::{body, oracle, settings, start_bot, stop_bot, version};
+use crate::matrix_support::{EncryptedPlayer, Player, Synapse, WAIT, wait_until};
 use catan_bot::engine::Action;
 use catan_bot::hosting::TableHandle;
 use catan_bot::table::command::ParseContext;
 use catan_bot::table::{LiveSlot, command_for};
 use matrix_sdk::media::{MediaFormat, MediaRequestParameters};
 use matrix_sdk::ruma::events::room::message::{MessageType, RoomMessageEventContent};
-use matrix_support::bot::{body, oracle, settings, start_bot, stop_bot, version};
-use matrix_support::{EncryptedPlayer, Player, Synapse, WAIT, wait_until};
 use reqwest::Method;
 use serde_json::{Value, json};
 

@@ -1,4 +1,4 @@
-//! The bot's Matrix identity, against a real Synapse (tests/matrix_support), with the real
+//! The bot's Matrix identity, against a real Synapse (tests/matrix/matrix_support), with the real
 //! `catan-bot` binary (what it prints is what a host sees).
 //!
 //! Checked: after the first start the bot's device is cross-signed by its own identity, as an
@@ -9,13 +9,11 @@
 //! identity (a wrong key is one clear line, and replaces nothing); a wrong password on a fresh
 //! data directory gives one clear line and exit code 1.
 
-mod matrix_support;
-
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
 
+use crate::matrix_support::{Account, EncryptedPlayer, Player, Synapse, WAIT, wait_until};
 use matrix_sdk::ruma::UserId;
-use matrix_support::{Account, EncryptedPlayer, Player, Synapse, WAIT, wait_until};
 use reqwest::Method;
 use serde_json::Value;
 

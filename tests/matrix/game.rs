@@ -1,4 +1,4 @@
-//! End-to-end on a real Synapse (tests/matrix_support): three players play a seeded game in a
+//! End-to-end on a real Synapse (tests/matrix/matrix_support): three players play a seeded game in a
 //! Matrix room through setup and several turns, the way Element users would: `!catan …`
 //! messages, 🎲 / ✅ reactions on the turn message, a trade offer answered with ✅ and
 //! confirmed, a bank trade, a build, a 7 with a discard. The bot runs in this process on its
@@ -14,11 +14,13 @@
 //! made while the bot was down is handled once, on a message posted before the restart, even
 //! with more chat after it than one sync brings.
 
-mod matrix_support;
-
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use crate::matrix_support::bot::{
+    Bot, body, event_number, oracle, settings, start_bot, stop_bot, version,
+};
+use crate::matrix_support::{Player, Synapse, WAIT, wait_until};
 use catan_bot::config::{MatrixConfig, MatrixLogin, Source};
 use catan_bot::engine::{Action, Game, Resource};
 use catan_bot::hosting::{Outlets, TableHandle};
@@ -26,10 +28,6 @@ use catan_bot::i18n::InWords;
 use catan_bot::store::SledStore;
 use catan_bot::table::command::ParseContext;
 use catan_bot::table::{LiveSlot, Table, TableOptions, command_for};
-use matrix_support::bot::{
-    Bot, body, event_number, oracle, settings, start_bot, stop_bot, version,
-};
-use matrix_support::{Player, Synapse, WAIT, wait_until};
 use serde_json::Value;
 
 /// The game replayed: board, seat order, dice (host-chosen, shown to everyone).

@@ -1,4 +1,4 @@
-//! The moves of a whole game in an encrypted room (tests/matrix_encrypted.rs), each made as a
+//! The moves of a whole game in an encrypted room (tests/matrix/encrypted.rs), each made as a
 //! player makes it and checked twice: in the table (hands changed exactly as the move says)
 //! and in what the players' clients decrypted.
 
@@ -110,8 +110,11 @@ pub async fn reaction_trade(
         .find(|n| *n != from && *n != partner)
         .expect("a third player");
     let third_before = t.hand(third).await;
-    t.say(from, &format!("!catan trade offer 1 {} for 1 {}", give.name(), get.name()))
-        .await;
+    t.say(
+        from,
+        &format!("!catan trade offer 1 {} for 1 {}", give.name(), get.name()),
+    )
+    .await;
     let offer = wait_until("the partner reads the offer", WAIT, async || {
         bot_messages(t.player(partner), &t.room, &t.bot_user)
             .into_iter()

@@ -1,9 +1,7 @@
 //! The Matrix test fixture itself works: a real Synapse starts, users register, and the
 //! plain-HTTP players can do (and see) everything the bot's Matrix tests rely on.
 
-mod matrix_support;
-
-use matrix_support::{Invite, Player, Synapse, WAIT, wait_until};
+use crate::matrix_support::{Invite, Player, Synapse, WAIT, wait_until};
 use reqwest::Method;
 use serde_json::{Value, json};
 
