@@ -4,6 +4,9 @@
 //!
 //! The text comes from [`PanelContent`], which [`panel_lines`] also flattens for tests and
 //! text-only replies, so what is drawn and what is tested are the same words.
+//!
+//! Long (about 630 lines before its tests) because it lays out the whole player panel (names,
+//! hands, helpers, awards) on one grid.
 
 use crate::engine::{DevCard, GameView, Phase, Resource, Seat, Side};
 

@@ -5,6 +5,9 @@
 //! Parsing is forgiving about form (`8-13` or `13 8`, `2 wool 1 ore` or `wool wool ore`,
 //! 5th- and 6th-edition names, `@mentions`) and strict about meaning: anything else is refused
 //! with a message saying what is expected.
+//!
+//! Long (about 640 lines) because it is the parser's one dispatch over every command word; the
+//! families of arguments live in `command/`.
 
 pub mod card_names;
 mod cards;

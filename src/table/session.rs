@@ -1,6 +1,10 @@
 //! One hosted game: its table record, its engine state, and the durable way to change them.
 //! Every accepted action is applied to a copy, appended to the store (flushed), and only then
 //! becomes the game: a failed write leaves the game exactly as before.
+//!
+//! Long (about 610 lines before its tests) because it is a running game's state at the table and
+//! every change to it (apply, load, record), kept together so one write per action is easy to
+//! see.
 
 use std::collections::VecDeque;
 

@@ -2,6 +2,8 @@
 //! against a fake Discord on loopback (tests/discord/support/fake_discord.rs). The fake records every
 //! REST request and what each channel message shows now; the tests check what players see.
 //! A whole game by clicking is in tests/discord/discord_full_game.rs.
+//!
+//! Long: the fake Discord's end-to-end scenarios, one area of tests.
 
 use crate::support;
 

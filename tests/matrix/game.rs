@@ -13,6 +13,8 @@
 //! forced back, as if the bot died before saving it) no old event is handled again, a reaction
 //! made while the bot was down is handled once, on a message posted before the restart, even
 //! with more chat after it than one sync brings.
+//!
+//! Long: one whole game on a real Synapse, with the restart, as one scenario.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

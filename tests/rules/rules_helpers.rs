@@ -2,6 +2,8 @@
 //! (used, then flipped) and on side B (used, then it must be exchanged); plus the
 //! prohibitions: never on the turn received, never twice a turn, never in the special building
 //! phase.
+//!
+//! Long: every Helper of Catan's rules, one area of tests.
 
 use catan_bot::engine::helpers::{HelperChoice, Pending, Side};
 use catan_bot::engine::testkit::{TestGame, path_from};

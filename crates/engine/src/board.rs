@@ -8,6 +8,9 @@
 //! lattice where one x unit is half a hex width (√3/2 · size) and one y unit is half a hex size,
 //! so every hex centre and corner is an integer point; [`Topology::point`] converts to a
 //! Euclidean plane with hex size 1.
+//!
+//! Long (about 600 lines before its tests) because both board sizes' topology (labels, adjacency,
+//! geometry, ports) is computed in one place: a place id means the same everywhere.
 
 use rand::Rng;
 use rand::seq::SliceRandom;

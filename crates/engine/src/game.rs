@@ -1,4 +1,8 @@
 //! The game state and its public API: `new`, `apply`, `legal_actions`, `view`.
+//!
+//! Long (about 660 lines before its tests) because it is the state and the whole public API
+//! (`apply`, `legal_actions`, `view`) in one place; the rules themselves live in the area
+//! modules.
 
 use rand::SeedableRng;
 use rand::seq::SliceRandom;

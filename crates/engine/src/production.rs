@@ -1,6 +1,8 @@
 //! The production phase (RULES.md §4): rolling, paying resources with the shortage rule, and a
 //! 7: discards, moving the robber, stealing. The robber move and steal are shared with the
 //! Knight.
+//!
+//! Over 600 lines only with its tests (about 320 lines of code).
 
 use rand::Rng;
 

@@ -5,6 +5,9 @@
 //! game) take two. A chosen path that names one action applies it; one that names several
 //! opens the next, narrower menu. Paths are recomputed from the game at every choice, so a
 //! choice is refused only if it is no longer legal, and the refusal shows what is legal now.
+//!
+//! Long (about 750 lines before its tests) because every menu's paths, their order and their
+//! refusals are made in one place, so a menu and its answer always agree.
 
 use super::*;
 use crate::engine::{DevCard, EdgeId, HexId, Topology, VertexId};
