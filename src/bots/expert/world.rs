@@ -30,15 +30,17 @@ pub struct OwnFacts {
 }
 
 /// The seat's own facts from its view and legal actions: it played a card this turn if it is
-/// its turn, it holds a knight or monopoly bought before this turn (always playable) and no
-/// card play is legal.
+/// its turn, it holds a card other than a victory point bought before this turn and no card
+/// play is legal (when such a card cannot be played for another reason, the guess forbids the
+/// same plays, so the sample's legal actions are the true ones either way).
 pub fn infer(view: &GameView, legal: &[Action]) -> Option<OwnFacts> {
     let me = view.viewer?;
     let own = view.own.as_ref()?;
     let my_turn = view.current == me && matches!(view.phase, Phase::BeforeRoll | Phase::Main);
-    let always_playable = own.dev_cards.iter().any(|c| {
-        c.bought_turn != view.turn && matches!(c.card, DevCard::Knight | DevCard::Monopoly)
-    });
+    let always_playable = own
+        .dev_cards
+        .iter()
+        .any(|c| c.bought_turn != view.turn && c.card != DevCard::VictoryPoint);
     let dev_played = my_turn && always_playable && !legal.iter().any(Action::is_card_play);
     Some(OwnFacts { me, dev_played })
 }
@@ -167,7 +169,7 @@ mod tests {
         let mut step = 0;
         let _ = play_match(&mut game, &kinds, 11, 200, |g, seat| {
             step += 1;
-            if step % 9 == 0 {
+            if step % 4 == 0 {
                 out.push((g.clone(), seat));
             }
         });
