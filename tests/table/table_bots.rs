@@ -9,7 +9,9 @@ use catan_bot::table::bot_seats::is_bot_user;
 use catan_bot::table::{Audience, ReplyKind, TableOptions};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use table_support::{Harness, PLACE, assert_no_refusal, choose, quiet_options};
+use table_support::{
+    Harness, PLACE, assert_no_refusal, play_restarting, quiet_options, step_with_bots,
+};
 
 const DELAY: u64 = 1_500;
 
@@ -31,44 +33,6 @@ fn alice_and_bots(settings: &str) -> Harness {
     h
 }
 
-/// One step: a human the game waits for plays a random legal move, or, when only bots are
-/// waited for, the clock moves past their pause and they move. Every bot tick must make
-/// progress: a bot never attempts a move the engine refuses. False once the game is over.
-fn step(h: &mut Harness, rng: &mut ChaCha8Rng) -> bool {
-    let g = h.state();
-    if g.winner().is_some() {
-        return false;
-    }
-    let bots = h.table().bot_seats(h.game);
-    let human = g.waiting_for().into_iter().find(|s| !bots.contains(s));
-    match human {
-        Some(seat) => {
-            let legal = g.legal_actions(seat);
-            let action = choose(&legal, rng);
-            h.play(seat, &action);
-        }
-        None => {
-            let before = g.version;
-            let due = h.table().next_deadline().expect("the bots' move is due");
-            h.now = h.now.max(due);
-            let now = h.now;
-            let r = h.tick(now);
-            // A move, or a trade offer made or settled; never a refused attempt.
-            assert!(
-                h.state().version > before || !r.is_empty(),
-                "the bots did nothing at v{before}"
-            );
-            let refused: Vec<&str> = r
-                .iter()
-                .filter(|r| r.is_refusal())
-                .map(|r| r.text.as_str())
-                .collect();
-            assert!(refused.is_empty(), "a bot's move was refused: {refused:?}");
-        }
-    }
-    true
-}
-
 #[test]
 fn one_player_and_three_bots_play_to_a_winner() {
     let mut h = alice_and_bots("seed 11 timer off");
@@ -79,7 +43,7 @@ fn one_player_and_three_bots_play_to_a_winner() {
     assert!(bots.iter().all(|(_, name)| name.ends_with("Bot")));
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     let mut steps = 0;
-    while step(&mut h, &mut rng) {
+    while step_with_bots(&mut h, &mut rng) {
         steps += 1;
         assert!(steps < 20_000, "the game did not end");
     }
@@ -116,7 +80,7 @@ fn bots_play_a_helpers_game_to_a_winner() {
         let mut h = alice_and_bots(&format!("seed {seed} timer off helpers on"));
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut steps = 0;
-        while step(&mut h, &mut rng) {
+        while step_with_bots(&mut h, &mut rng) {
             steps += 1;
             assert!(steps < 20_000, "seed {seed}: the game did not end");
         }
@@ -198,7 +162,7 @@ fn bots_answer_an_offer_at_once() {
             h.play(alice, &Action::EndTurn);
             continue;
         }
-        assert!(step(&mut h, &mut rng), "the game ended first");
+        assert!(step_with_bots(&mut h, &mut rng), "the game ended first");
     }
     let g = h.state();
     let hand = g.players[alice as usize].hand;
@@ -301,21 +265,8 @@ fn with_afk_wait_nobody_moves_for_the_absent() {
 /// moves, and never one twice.
 #[test]
 fn a_restart_between_bot_moves_changes_nothing() {
-    let play = |restart: bool| {
-        let mut h = alice_and_bots("seed 31 timer off");
-        let mut rng = ChaCha8Rng::seed_from_u64(6);
-        for _ in 0..400 {
-            let bots = h.table().bot_seats(h.game);
-            let bots_turn = h.state().waiting_for().iter().all(|s| bots.contains(s));
-            if !step(&mut h, &mut rng) {
-                break;
-            }
-            if restart && bots_turn {
-                h.reopen();
-            }
-        }
-        (h.state().version, h.serialized())
-    };
+    let play =
+        |restart: bool| play_restarting(alice_and_bots("seed 31 timer off"), 6, 400, restart);
     let (v1, a) = play(false);
     let (v2, b) = play(true);
     assert_eq!(v1, v2);

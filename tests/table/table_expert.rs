@@ -16,7 +16,9 @@ use catan_bot::table::TableOptions;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use table_support::{Harness, PLACE, assert_no_refusal, choose, public_text, quiet_options};
+use table_support::{
+    Harness, PLACE, assert_no_refusal, play_restarting, public_text, quiet_options,
+};
 
 /// A few rollouts per decision.
 const TINY: Think = Think { steps: 150 };
@@ -219,51 +221,11 @@ fn alice_and_experts(seed: u64) -> Harness {
     h
 }
 
-/// One move: alice's when the game waits for her, else the bots' (never refused).
-fn step(h: &mut Harness, rng: &mut ChaCha8Rng) -> bool {
-    let g = h.state();
-    if g.winner().is_some() {
-        return false;
-    }
-    let bots = h.table().bot_seats(h.game);
-    match g.waiting_for().into_iter().find(|s| !bots.contains(s)) {
-        Some(seat) => {
-            let action = choose(&g.legal_actions(seat), rng);
-            h.play(seat, &action);
-        }
-        None => {
-            let due = h.table().next_deadline().expect("the bots' move is due");
-            h.now = h.now.max(due);
-            let now = h.now;
-            let r = h.tick(now);
-            assert!(
-                !r.iter().any(|r| r.is_refusal()),
-                "a bot was refused: {r:?}"
-            );
-        }
-    }
-    true
-}
-
 /// The same seeded game with experts, once with a restart after every bot move: the same
 /// moves.
 #[test]
 fn an_expert_game_resumes_after_a_restart_with_the_same_moves() {
-    let play = |restart: bool| {
-        let mut h = alice_and_experts(23);
-        let mut rng = ChaCha8Rng::seed_from_u64(4);
-        for _ in 0..150 {
-            let bots = h.table().bot_seats(h.game);
-            let bots_turn = h.state().waiting_for().iter().all(|s| bots.contains(s));
-            if !step(&mut h, &mut rng) {
-                break;
-            }
-            if restart && bots_turn {
-                h.reopen();
-            }
-        }
-        (h.state().version, h.serialized())
-    };
+    let play = |restart: bool| play_restarting(alice_and_experts(23), 4, 150, restart);
     let (v1, a) = play(false);
     let (v2, b) = play(true);
     assert!(v1 > 60, "only {v1} moves");

@@ -379,3 +379,64 @@ pub fn regressions_beside_source(
         ..config
     }
 }
+
+/// One step: a human the game waits for plays a random legal move, or, when only bots are
+/// waited for, the clock moves past their pause and they move. Every bot tick must make
+/// progress: a bot never attempts a move the engine refuses. False once the game is over.
+pub fn step_with_bots(h: &mut Harness, rng: &mut ChaCha8Rng) -> bool {
+    let g = h.state();
+    if g.winner().is_some() {
+        return false;
+    }
+    let bots = h.table().bot_seats(h.game);
+    let human = g.waiting_for().into_iter().find(|s| !bots.contains(s));
+    match human {
+        Some(seat) => {
+            let legal = g.legal_actions(seat);
+            let action = choose(&legal, rng);
+            h.play(seat, &action);
+        }
+        None => {
+            let before = g.version;
+            let due = h.table().next_deadline().expect("the bots' move is due");
+            h.now = h.now.max(due);
+            let now = h.now;
+            let r = h.tick(now);
+            // A move, or a trade offer made or settled; never a refused attempt.
+            assert!(
+                h.state().version > before || !r.is_empty(),
+                "the bots did nothing at v{before}"
+            );
+            let refused: Vec<&str> = r
+                .iter()
+                .filter(|r| r.is_refusal())
+                .map(|r| r.text.as_str())
+                .collect();
+            assert!(refused.is_empty(), "a bot's move was refused: {refused:?}");
+        }
+    }
+    true
+}
+
+/// A seeded game with bots played `moves` steps (a person's moves drawn with `rng_seed`), the
+/// table reopened after every bots' move when `restart`: its version and bytes at the end.
+pub fn play_restarting(
+    mut h: Harness,
+    rng_seed: u64,
+    moves: usize,
+    restart: bool,
+) -> (u64, Vec<u8>) {
+    use rand::SeedableRng;
+    let mut rng = ChaCha8Rng::seed_from_u64(rng_seed);
+    for _ in 0..moves {
+        let bots = h.table().bot_seats(h.game);
+        let bots_turn = h.state().waiting_for().iter().all(|s| bots.contains(s));
+        if !step_with_bots(&mut h, &mut rng) {
+            break;
+        }
+        if restart && bots_turn {
+            h.reopen();
+        }
+    }
+    (h.state().version, h.serialized())
+}

@@ -118,6 +118,20 @@ pub async fn catan(_: Context<'_>) -> CommandResult {
     Ok(())
 }
 
+/// `request` as the table resolves it on the standard board, alice (11) and bob (12) seated:
+/// what a slash command's typed request means.
+#[cfg(test)]
+fn resolved(request: Request) -> Result<crate::table::Command, crate::table::ParseError> {
+    use crate::engine::{BoardSize, Topology};
+    use crate::table::command::ParseContext;
+    let players = vec![(11, "alice".to_string()), (12, "bob".to_string())];
+    let ctx = ParseContext {
+        topology: Topology::get(BoardSize::Standard),
+        players: &players,
+    };
+    request.resolve(Some(&ctx))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -186,20 +186,9 @@ pub(super) async fn end(ctx: Context<'_>) -> CommandResult {
 
 #[cfg(test)]
 mod tests {
+    use super::super::resolved;
     use super::*;
     use crate::engine::{BoardSize, Resources, Topology};
-    use crate::table::ParseError;
-    use crate::table::command::ParseContext;
-
-    /// `request` as the table resolves it on the standard board, alice and bob seated.
-    fn resolved(request: Request) -> Result<Command, ParseError> {
-        let players = vec![(11, "alice".to_string()), (12, "bob".to_string())];
-        let ctx = ParseContext {
-            topology: Topology::get(BoardSize::Standard),
-            players: &players,
-        };
-        request.resolve(Some(&ctx))
-    }
 
     #[test]
     fn discard_counts_become_the_cards() {

@@ -135,21 +135,9 @@ fn bank_request(give: ResourceChoice, get: ResourceChoice, count: Option<u8>) ->
 
 #[cfg(test)]
 mod tests {
+    use super::super::resolved;
     use super::*;
-    use crate::engine::{BoardSize, Resource, Resources, Topology};
-    use crate::table::ParseError;
-    use crate::table::command::ParseContext;
-
-    /// `request` as the table resolves it on the standard board, alice (11) and bob (12)
-    /// seated.
-    fn resolved(request: Request) -> Result<Command, ParseError> {
-        let players = vec![(11, "alice".to_string()), (12, "bob".to_string())];
-        let ctx = ParseContext {
-            topology: Topology::get(BoardSize::Standard),
-            players: &players,
-        };
-        request.resolve(Some(&ctx))
-    }
+    use crate::engine::{Resource, Resources};
 
     #[test]
     fn bank_at_the_callers_rate() {
