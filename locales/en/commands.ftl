@@ -1,5 +1,5 @@
 # The command language: why a typed line was not understood (src/table/command.rs,
-# src/table/questions.rs), and the command words examples are shown in.
+# src/table/command/questions.rs), and the command words examples are shown in.
 command-empty = Type a command, e.g. `roll`, `moves` or `help`.
 command-unknown = I don't know the command `{ $word }`. Type `help` for the list of commands.
 command-usage = { $problem } Expected: `{ $usage }`.

@@ -75,7 +75,7 @@ engine-trade-they-lack = { $seat } doesn't hold { $get }.
 engine-one-road-left = You have only one road piece left: place one road.
 engine-name-second-road = Road Building places two roads when two can be placed: name a second road.
 
-# Helpers of Catan (src/engine/helpers/check.rs).
+# Helpers of Catan (crates/engine/src/helpers/check.rs).
 engine-helper-none-in-game = This game is played without helpers.
 engine-helper-no-choice = There is no helper choice to make now (flip or exchange come right after a use).
 engine-helper-waiting = { $seat } (a helper choice)
