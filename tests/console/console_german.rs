@@ -190,7 +190,7 @@ fn a_german_game_shows_no_english() {
         "[privat an ",
         "Siehe auch: ",
         "Darauf weiß ich keine Antwort",
-        "keine Bot-Stufe: leicht oder stark",
+        "keine Bot-Stufe: leicht, stark oder experte",
         "insgesamt: baue siedlung ?)",
         "[Spielplan gespeichert in ",
     ] {
