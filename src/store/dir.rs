@@ -13,17 +13,28 @@ use super::StoreError;
 /// sled's data file, which sled locks exclusively (flock) for as long as the database is open.
 const SLED_DATA_FILE: &str = "db";
 
-/// How long to wait for the lock before saying another process holds it. sled releases its
-/// file only when its last background task ends, a little after the `Db` is dropped (measured:
-/// an immediate reopen in the same process occasionally found it still locked), and a
-/// restarting bot's old process may still be exiting.
+/// How long to wait for the lock before saying another process holds it. sled's lock outlives
+/// its `Db` a little: its file closes when its last background task ends, and a child process
+/// another thread is starting holds a copy of the file until it execs (sled never unlocks
+/// explicitly). A restarting bot's old process may still be exiting, too.
 const LOCK_WAIT: Duration = Duration::from_secs(2);
 const LOCK_RETRY: Duration = Duration::from_millis(10);
 
 /// Holds sled's own lock on the directory while the store repairs it, so a repair never touches
 /// files of a database another process has open. Released on drop, just before sled takes it.
 pub struct DirLock {
-    _file: File,
+    file: File,
+}
+
+impl Drop for DirLock {
+    /// Unlocks explicitly instead of relying on the close: a child process that another thread
+    /// is starting holds a copy of every open file until it execs, and a copy keeps a `flock`
+    /// alive after our close, so sled's own attempt a moment later would find the directory
+    /// "in use". An explicit unlock releases it whoever still holds a copy.
+    fn drop(&mut self) {
+        // Failing to unlock leaves only the close, the behaviour without this call.
+        let _ = FileExt::unlock(&self.file);
+    }
 }
 
 /// Creates the directory if needed and takes sled's directory lock.
@@ -49,7 +60,7 @@ pub fn lock(dir: &Path) -> Result<DirLock, StoreError> {
     let give_up = Instant::now() + LOCK_WAIT;
     loop {
         match file.try_lock_exclusive() {
-            Ok(()) => return Ok(DirLock { _file: file }),
+            Ok(()) => return Ok(DirLock { file }),
             Err(e) if e.kind() != fs2::lock_contended_error().kind() => {
                 return Err(StoreError::Io(e));
             }

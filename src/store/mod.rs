@@ -43,6 +43,13 @@ pub use ack_log::FILE_NAME as ACK_LOG_FILE;
 pub use sled_store::{SCHEMA_VERSION, SledStore};
 pub use write::GameWrite;
 
+/// Waits (at most a couple of seconds) until no store of this or another process holds `dir`,
+/// for tools and tests that open sled's files themselves right after closing a store: sled's
+/// lock outlives its handle a little.
+pub fn wait_until_free(dir: &std::path::Path) -> Result<(), StoreError> {
+    dir::lock(dir).map(drop)
+}
+
 /// Identifies one game for its whole life.
 pub type GameId = u64;
 

@@ -297,6 +297,7 @@ fn a_record_failing_its_checksum_refuses_the_game_with_a_notice() {
     drop(host);
     {
         // Move 28 (index 27, after the snapshot of 25): one flipped bit inside its value.
+        catan_bot::store::wait_until_free(dir.path()).unwrap();
         let db = sled::open(dir.path()).unwrap();
         let mut key = vec![b'l'];
         key.extend_from_slice(&game.to_be_bytes());
