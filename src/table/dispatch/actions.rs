@@ -1,9 +1,17 @@
 //! Engine actions: applying them, the replies they produce, prompts and bank trades.
 
-use super::*;
+use super::records::reveal;
+use super::rematch::rematch_button;
+use super::turn_message::{changes_board, prompt};
+use super::{refuse, seat_refusal, seated};
+use crate::engine::{Action, Event, Game, Phase, Resource, Seat};
 use crate::i18n::InWords;
 use crate::table::public_record::Outcome;
+use crate::table::record::GameMeta;
 use crate::table::refusals;
+use crate::table::reply::{Caller, GameId, Hint, Reply, ReplyKind};
+use crate::table::session::{Applied, ApplyError};
+use crate::table::{Table, messages, offers};
 
 pub(super) fn button_id(game: GameId, action: &str, version: u64) -> String {
     format!("catan:{game}:{action}:{version}")

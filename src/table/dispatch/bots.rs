@@ -2,9 +2,19 @@
 //! like the turn timer's, so a person can follow), their answers to trade offers, and bots
 //! standing in for absent players (`afk bot`, `away`) until those players act again.
 
-use super::*;
+use super::actions::act;
+use super::seating::change_lobby;
+use super::trades::{trade, trade_countering};
+use super::{no_game, refuse, seat_refusal, seated};
 use crate::bots::{Bot, BotLevel};
+use crate::engine::{Phase, Seat};
 use crate::table::bot_seats;
+use crate::table::command::TradeCommand;
+use crate::table::lobby::Setting;
+use crate::table::record::SeatUser;
+use crate::table::reply::{Caller, GameId, PlaceId, Reply, ReplyKind, UserId};
+use crate::table::session::Session;
+use crate::table::{Table, offers};
 
 /// A bot's own seed: derived from a host-chosen game seed (so a seeded game replays with the
 /// same bots), else drawn from the OS. Either way the bot never learns the game's seed.

@@ -8,8 +8,14 @@
 //! the live turn; harmless ones (My hand, the board, the menus, which open from what is legal
 //! now) keep working from any message. See DESIGN.md, stale clicks.
 
-use super::*;
-use crate::engine::Action;
+use super::rematch::rematch;
+use super::trades::trade;
+use super::{menus, refuse, run};
+use crate::engine::{Action, Game, Seat};
+use crate::table::Table;
+use crate::table::command::{Command, TradeCommand};
+use crate::table::reply::{Caller, GameId, Reply};
+use crate::table::session::Session;
 
 pub fn button(table: &mut Table, caller: &Caller, custom_id: &str, now_ms: u64) -> Vec<Reply> {
     let not_ours = || refuse(caller, crate::t!("buttons-not-ours"));

@@ -12,11 +12,14 @@
 //! write as its stand-in, so a repeated leave, or the same leave read again after a restart,
 //! changes nothing and is not announced twice.
 
-use super::*;
+use super::records::reveal;
+use super::seating::lobby_reply;
 use crate::bots::{Bot, BotLevel};
+use crate::table::Table;
 use crate::table::bot_seats::is_bot_user;
 use crate::table::lobby::AfkPolicy;
 use crate::table::public_record::Outcome;
+use crate::table::reply::{GameId, PlaceId, Reply, UserId};
 
 /// `user` left `place`. The replies tell the place what follows; none when nothing changed
 /// (no game there, not a player of it, or their leave is known already).
@@ -192,8 +195,10 @@ fn not_saved(place: PlaceId, id: GameId, name: &str, e: crate::store::StoreError
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Seat;
     use crate::store::SledStore;
     use crate::table::TableOptions;
+    use crate::table::reply::Caller;
 
     const PLACE: PlaceId = 77;
     const ALICE: UserId = 1;

@@ -2,11 +2,12 @@
 //! `/catan helper` and the `moves` lines. Every choice is the command text of one of the
 //! caller's legal actions (the inverse of the parser), so choosing it is accepted.
 
-use super::*;
+use crate::engine::{Action, Game, Seat};
 use crate::t;
 use crate::table::command::ParseContext;
 use crate::table::command_words::say;
 use crate::table::helper_command::helper_command_for;
+use crate::table::reply::UserId;
 
 /// The helper choices of `seat` now as (value, description), the value being the words after
 /// `helper` (`use jean ore`, `flip`, `exchange lin`), in the order of the legal actions.

@@ -1,6 +1,10 @@
 //! Information on request: status, the board picture.
 
-use super::*;
+use super::seating::lobby_text;
+use super::{no_game, private_to_caller, refuse, seat_refusal, session_in};
+use crate::table::reply::{Caller, Hint, Picture, Reply};
+use crate::table::session::Session;
+use crate::table::{Table, messages, rules_help};
 
 /// A rules topic or a free question, answered to the caller alone.
 pub(super) fn rules(caller: &Caller, query: Option<&str>) -> Vec<Reply> {

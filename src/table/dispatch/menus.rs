@@ -9,9 +9,16 @@
 //! Long (about 750 lines before its tests) because every menu's paths, their order and their
 //! refusals are made in one place, so a menu and its answer always agree.
 
-use super::*;
-use crate::engine::{DevCard, EdgeId, HexId, Topology, VertexId};
+use super::actions::{act, button_id};
+use super::trades::trade;
+use super::{buttons, helper_moves, private_to_caller, refuse, seat_refusal, seated};
+use crate::engine::{
+    Action, DevCard, EdgeId, Game, HexId, Phase, Resource, Resources, Seat, Topology, VertexId,
+};
 use crate::t;
+use crate::table::command::TradeCommand;
+use crate::table::reply::{Caller, GameId, Reply};
+use crate::table::{Table, messages};
 
 use crate::i18n::InWords;
 use crate::table::command_words::say;

@@ -2,24 +2,21 @@
 //! replies each accepted input produces. The rules live in the engine, negotiation in
 //! `offers`, texts in `messages`; this module only wires them together.
 
-use crate::engine::{Action, Event, Game, HexId, Phase, Resource, Resources, Seat};
+use crate::engine::Seat;
 
 use super::Table;
 use super::command::{self, Command, ParseError, TradeCommand};
-use super::fairness;
-use super::lobby::{self, LobbySettings, Setting};
 use super::messages;
-use super::names;
-use super::offers::{self, Offer};
-use super::record::{GameMeta, META_SCHEMA, SeatUser, Started, decode_finished};
-use super::reply::{
-    Button, Caller, GameId, Hint, LiveSlot, Picture, PlaceId, PlaceKind, Reaction, Reply,
-    ReplyKind, UserId,
-};
+use super::reply::{Caller, GameId, Hint, Reply, ReplyKind};
 use super::request::Request;
 use super::rules_help;
-use super::session::{Applied, ApplyError, Session};
-use super::timer;
+use super::session::Session;
+use actions::{act, bank};
+use info::{board, rules, status};
+use records::export;
+use rematch::rematch;
+use seating::{abandon, join, leave, new_lobby, set_settings, start};
+use trades::trade;
 
 mod actions;
 mod bots;
@@ -37,14 +34,6 @@ mod suggest;
 mod timer_ticks;
 mod trades;
 mod turn_message;
-
-use actions::*;
-use info::*;
-use records::*;
-use rematch::*;
-use seating::*;
-use trades::*;
-use turn_message::*;
 
 pub use buttons::button;
 pub use departures::{player_left, player_returned};
@@ -271,7 +260,7 @@ pub(super) fn hand(table: &Table, caller: &Caller) -> Vec<Reply> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::actions::button_id;
 
     #[test]
     fn button_ids_fit_discord() {

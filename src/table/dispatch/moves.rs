@@ -2,11 +2,14 @@
 //! place names, and the robber's victim filled in when only one player can be robbed.
 
 use super::suggest::places;
-use super::*;
-use crate::engine::{Topology, VertexId};
+use super::{helper_moves, private_to_caller, seat_refusal, seated};
+use crate::engine::{Action, Game, HexId, Phase, Seat, Topology, VertexId};
 use crate::i18n::InWords;
 use crate::t;
+use crate::table::command::ParseError;
 use crate::table::command::questions::question_for;
+use crate::table::reply::{Caller, GameId, PlaceKind, Reply};
+use crate::table::{Table, command};
 
 /// How many places a `moves` line names before "… (N in all)".
 const NAMED: usize = 12;

@@ -2,8 +2,11 @@
 //! public record so far), and the reveal of the seed with the whole record when a game ends
 //! or is abandoned. See `fairness` and `public_record`.
 
-use super::*;
+use super::{no_game, private_to_caller, session_in};
+use crate::table::Table;
 use crate::table::public_record::{Outcome, PublicRecord, RecordError};
+use crate::table::reply::{Caller, GameId, Reply};
+use crate::table::session::Session;
 
 /// The start message's line about the dice.
 pub(super) fn dice_line(id: GameId, host_seed: Option<u64>, commitment: &str) -> String {

@@ -8,8 +8,14 @@
 //! rematch is theirs (anyone can still open a new game). The seed is not carried over, even a
 //! chosen one: the same seed would deal the same board, deck and dice again.
 
-use super::*;
+use super::actions::button_id;
+use super::seating::{join, lobby_reply, new_lobby};
+use super::{bots, refuse, session_in};
 use crate::bots::BotLevel;
+use crate::table::Table;
+use crate::table::lobby::{LobbySettings, Setting};
+use crate::table::record::{GameMeta, SeatUser, decode_finished};
+use crate::table::reply::{Button, Caller, GameId, Reply};
 
 /// The Rematch button of a finished game's summary.
 pub(crate) fn rematch_button(game: GameId) -> Button {

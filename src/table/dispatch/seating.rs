@@ -1,7 +1,16 @@
 //! Seating: opening a game, lobby settings, joining and leaving, starting and abandoning.
 
-use super::*;
+use super::actions::button_id;
+use super::records::{dice_line, reveal};
+use super::turn_message::prompt;
+use super::{bots, no_game, refuse, session_in};
+use crate::engine::Game;
+use crate::table::lobby::{LobbySettings, Setting};
 use crate::table::public_record::Outcome;
+use crate::table::record::{GameMeta, META_SCHEMA, SeatUser, Started};
+use crate::table::reply::{Button, Caller, GameId, Hint, PlaceId, Reply, ReplyKind};
+use crate::table::session::Session;
+use crate::table::{Table, fairness, lobby, names, timer};
 
 /// Unstarted lobbies one player may host at once (each holds a place and a stored record).
 pub const MAX_LOBBIES_PER_HOST: usize = 3;

@@ -1,10 +1,12 @@
 //! Autocomplete: the caller's legal places, players and offers. Every suggestion comes from
 //! one of the caller's legal actions, so choosing it is accepted.
 
-use crate::engine::{EdgeId, Topology};
+use crate::engine::{Action, EdgeId, Game, Seat, Topology};
 use crate::table::place_order;
 
-use super::*;
+use super::{MAX_SUGGESTIONS, helper_moves, seated};
+use crate::table::reply::{Caller, PlaceKind};
+use crate::table::{Table, messages, names};
 
 /// Autocomplete for `caller`: their choices of `kind` now, filtered by `partial`, at most
 /// [`MAX_SUGGESTIONS`].
@@ -229,6 +231,7 @@ fn narrow(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::HexId;
     use crate::engine::testkit::TestGame;
     use crate::engine::{DevCard, Phase, Resource, Resources};
 

@@ -6,8 +6,13 @@
 //! `now`, every game's next deadline lies after `now`: a failing store neither spins the timer
 //! nor fails silently.
 
-use super::*;
+use super::actions::{after_action, wait_state};
+use super::bots;
+use crate::engine::{Action, Seat};
 use crate::table::lobby::AfkPolicy;
+use crate::table::reply::{GameId, Reply, ReplyKind};
+use crate::table::session::ApplyError;
+use crate::table::{Table, command, messages, timer};
 
 /// The first wait after a failed automatic move.
 pub const FIRST_RETRY_MS: u64 = 1_000;

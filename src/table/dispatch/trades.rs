@@ -1,7 +1,13 @@
 //! Domestic trade: offers, answers by command or reaction, and the posted offer messages.
 
-use super::*;
+use super::actions::{act_changing, button_id};
+use super::{no_game, private_to_caller, refuse, seat_refusal, seated};
 use crate::i18n::InWords;
+use crate::table::command::TradeCommand;
+use crate::table::offers::Offer;
+use crate::table::record::GameMeta;
+use crate::table::reply::{Button, Caller, GameId, LiveSlot, Reaction, Reply, ReplyKind};
+use crate::table::{Table, messages, offers};
 
 /// Open offers one player may have at once: each is a public message and a stored record, so
 /// one player must not be able to post them without end.

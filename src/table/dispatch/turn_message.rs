@@ -3,7 +3,11 @@
 //! awaited now, the buttons that fit now, and the board when it changed. New public messages
 //! are kept for what needs a ping or a reaction target (turn starts, discards, offers, the end).
 
-use super::*;
+use super::actions::button_id;
+use super::info::render;
+use crate::engine::{Action, Event, Game, Phase};
+use crate::table::reply::{Button, GameId, Hint, Reply, ReplyKind};
+use crate::table::{Table, messages};
 
 /// Most recent lines a turn message shows (Discord allows 2,000 characters per message).
 const MAX_LINES: usize = 18;
