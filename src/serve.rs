@@ -62,6 +62,15 @@ async fn serve(
     );
     let table = TableHandle::new(table);
     let outlets = Arc::new(Outlets::default());
+    // Every configured platform is registered before the timer starts, so its replies wait
+    // for it while it connects (each adapter registers itself too, for hosts without a timer).
+    if config.discord_enabled() {
+        outlets.register(discord::PLATFORM)?;
+    }
+    #[cfg(feature = "matrix")]
+    if config.matrix.is_some() {
+        outlets.register(crate::matrix::PLATFORM)?;
+    }
     tokio::spawn(timer::run(table.clone(), outlets.clone()));
 
     let shards = OnceLock::new();

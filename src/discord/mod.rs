@@ -38,9 +38,10 @@ use tokio::sync::mpsc::UnboundedReceiver;
 use self::bot::Bot;
 use self::config::Config;
 pub use self::error::BotError;
+pub use self::host::PLATFORM;
 use self::host::TableHandle;
 use self::shards::{OwnGuildsOnly, OwnedShards};
-use crate::hosting::{Outlets, Platform};
+use crate::hosting::Outlets;
 
 /// Permissions the invite link asks for: send messages, embed links, attach files, add
 /// reactions, read message history, create public threads, send messages in threads.
@@ -79,6 +80,8 @@ pub async fn connect_and_serve(
     links: UnboundedReceiver<logging::Link>,
     shards: &OnceLock<Arc<serenity::ShardManager>>,
 ) -> Result<(), BotError> {
+    // Before anything waits: from here on, the timer's replies for Discord wait for it.
+    outlets.register(PLATFORM)?;
     let http = || {
         let mut http = HttpBuilder::new(&config.token);
         if let Some(url) = &config.proxy_url {
@@ -124,12 +127,12 @@ pub async fn connect_and_serve(
                 let bot = Arc::new(Bot::new(table, bot_config, ctx.http.clone()));
                 let outlet_bot = bot.clone();
                 outlets.connect(
-                    Platform::Discord,
+                    PLATFORM,
                     Arc::new(move |replies| {
                         let bot = outlet_bot.clone();
                         Box::pin(async move { deliver::deliver(&bot, None, replies).await })
                     }),
-                );
+                )?;
                 tokio::spawn(host::post_startup_notices(bot.clone()));
                 Ok(bot)
             })

@@ -81,7 +81,7 @@ pub async fn startup_batch(
             replies
         })
         .await?;
-    let (ours, _) = all.split(|id| Platform::of(id) == platform);
+    let (ours, _) = all.split(|id| platform.owns(id));
     Ok(ours)
 }
 

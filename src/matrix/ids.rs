@@ -9,7 +9,14 @@
 
 use sha2::{Digest, Sha256};
 
-use crate::hosting::MATRIX_ID_BIT;
+use crate::hosting::Platform;
+
+/// The top bit: set on every id the Matrix adapter makes.
+pub const MATRIX_ID_BIT: u64 = 1 << 63;
+
+/// Matrix's ids: those with the top bit set (the id space is described at `hosting::Platform`).
+/// Unchanged since the adapter began, so stored ids keep routing here.
+pub const PLATFORM: Platform = Platform::new("Matrix", MATRIX_ID_BIT, MATRIX_ID_BIT);
 
 /// What an id names; part of the hash so a room and an event never share a number.
 #[derive(Clone, Copy, Debug)]
@@ -39,7 +46,6 @@ pub fn number(kind: Kind, id: &str) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hosting::Platform;
 
     #[test]
     fn numbers_are_stable_matrix_tagged_and_kind_specific() {
@@ -47,6 +53,13 @@ mod tests {
         assert_eq!(a, number(Kind::Room, "!abc:hs"));
         assert_ne!(a, number(Kind::Event, "!abc:hs"));
         assert_ne!(a, number(Kind::Room, "!abd:hs"));
-        assert_eq!(Platform::of(a), Platform::Matrix);
+        assert!(PLATFORM.owns(a));
+        assert!(!crate::discord::PLATFORM.owns(a));
+    }
+
+    #[test]
+    fn matrix_ids_never_meet_discords() {
+        assert!(!PLATFORM.overlaps(&crate::discord::PLATFORM));
+        assert!(PLATFORM.owns(u64::MAX) && !PLATFORM.owns((1 << 63) - 1));
     }
 }

@@ -29,6 +29,7 @@ mod format;
 mod help;
 mod identity;
 mod ids;
+pub use self::ids::{MATRIX_ID_BIT, PLATFORM};
 mod inbound;
 mod login;
 mod membership;
@@ -44,7 +45,7 @@ use self::bot::MatrixBot;
 pub use self::error::MatrixError;
 use self::state::State;
 use crate::config::MatrixConfig;
-use crate::hosting::{Outlets, Platform, TableHandle, offers};
+use crate::hosting::{Outlets, TableHandle, offers};
 
 /// Logs in, then serves the rooms the bot is in until the process stops. Returns only on a
 /// fatal error (a refused login).
@@ -54,6 +55,8 @@ pub async fn serve(
     table: TableHandle,
     outlets: Arc<Outlets>,
 ) -> Result<(), MatrixError> {
+    // Before anything waits: from here on, the timer's replies for Matrix wait for it.
+    outlets.register(PLATFORM)?;
     let dir = data_dir.join("matrix");
     let state = tokio::task::block_in_place(|| State::open(&dir))?;
     let client = login::login(settings, &dir).await?;
@@ -74,12 +77,12 @@ pub async fn serve(
     }
     let outlet_bot = bot.clone();
     outlets.connect(
-        Platform::Matrix,
+        PLATFORM,
         Arc::new(move |replies| {
             let bot = outlet_bot.clone();
             Box::pin(async move { deliver::deliver(&bot, replies).await })
         }),
-    );
+    )?;
     post_startup_notices(&bot).await;
     tracing::info!(user = %settings.user, homeserver = %settings.homeserver, "serving Matrix");
     sync::run(&bot).await
@@ -88,7 +91,7 @@ pub async fn serve(
 /// Posts the table's start-up notices for Matrix rooms (games found damaged at start-up) and
 /// edits every open trade offer's message to what it should show now.
 async fn post_startup_notices(bot: &Arc<MatrixBot>) {
-    match offers::startup_batch(&bot.table, Platform::Matrix).await {
+    match offers::startup_batch(&bot.table, PLATFORM).await {
         Ok(ours) => deliver::deliver(bot, ours).await,
         Err(e) => tracing::error!("reading the start-up notices failed: {e}"),
     }

@@ -38,6 +38,10 @@ pub async fn start_bot(settings: &MatrixConfig, data: &Path) -> Bot {
     let table = Table::open(Box::new(store), TableOptions::default()).expect("table opens");
     let table = TableHandle::new(table);
     let outlets = Arc::new(Outlets::default());
+    // As `catan-bot run` does: registered before the timer starts.
+    outlets
+        .register(catan_bot::matrix::PLATFORM)
+        .expect("Matrix registers");
     let timer = tokio::spawn(timer::run(table.clone(), outlets.clone()));
     let (settings, data, handle) = (settings.clone(), data.to_path_buf(), table.clone());
     let serve = tokio::spawn(async move {
