@@ -84,7 +84,8 @@ async fn post_in(
     let number = bot.number(Kind::Event, &event)?;
     if role == Role::Live(LiveSlot::Turn) {
         // Before the table knows it: reactions on it are read as turn commands from now on.
-        bot.state().remember_turn_message(&event)?;
+        bot.state()
+            .remember_turn_message(&event, reply.turn_stamp)?;
     }
     Ok(Some(number))
 }

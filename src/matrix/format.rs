@@ -4,24 +4,28 @@
 //! terms (reactions on the turn message, `!catan …` commands for the rest).
 
 use crate::table::typed_hints::typed_hint;
-use crate::table::{Hint, Reply};
+use crate::table::{Hint, Reply, TurnControl};
 
 use super::client::Text;
 
 /// The command prefix players type (Element keeps a leading `/` for itself).
 pub const PREFIX: &str = "!catan";
 
-/// Reactions on the live turn message and the command each one stands for.
-pub const TURN_REACTIONS: [(&str, &str); 4] =
-    [("🎲", "roll"), ("🛒", "buy"), ("✅", "end"), ("🃏", "hand")];
+/// Reactions on the live turn message and the control each one stands for.
+pub const TURN_REACTIONS: [(&str, TurnControl); 4] = [
+    ("🎲", TurnControl::Roll),
+    ("🛒", TurnControl::BuyCard),
+    ("✅", TurnControl::EndTurn),
+    ("🃏", TurnControl::Hand),
+];
 
-/// The command a reaction on the turn message stands for.
-pub fn turn_reaction_command(key: &str) -> Option<&'static str> {
+/// The control a reaction on the turn message stands for.
+pub fn turn_reaction_control(key: &str) -> Option<TurnControl> {
     let key = key.trim_end_matches('\u{fe0f}');
     TURN_REACTIONS
         .iter()
         .find(|(emoji, _)| *emoji == key)
-        .map(|(_, command)| *command)
+        .map(|(_, control)| *control)
 }
 
 /// How one hint reads on Matrix. On the turn message the common actions are its reactions.
@@ -230,8 +234,11 @@ mod tests {
 
     #[test]
     fn turn_reactions_map_to_commands_with_or_without_the_emoji_selector() {
-        assert_eq!(turn_reaction_command("🎲"), Some("roll"));
-        assert_eq!(turn_reaction_command("✅\u{fe0f}"), Some("end"));
-        assert_eq!(turn_reaction_command("👍"), None);
+        assert_eq!(turn_reaction_control("🎲"), Some(TurnControl::Roll));
+        assert_eq!(
+            turn_reaction_control("✅\u{fe0f}"),
+            Some(TurnControl::EndTurn)
+        );
+        assert_eq!(turn_reaction_control("👍"), None);
     }
 }

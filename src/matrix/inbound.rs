@@ -17,14 +17,14 @@ use super::bot::MatrixBot;
 use super::client;
 use super::deliver::deliver;
 use super::error::MatrixError;
-use super::format::{self, PREFIX, turn_reaction_command};
+use super::format::{self, PREFIX, turn_reaction_control};
 use super::help;
 use super::ids::Kind;
 use super::state::KnownReaction;
 use crate::hosting::delivery_order::OrderedReplies;
 use crate::hosting::now_ms;
 use crate::table::command::{self, Command};
-use crate::table::{Caller, Reaction, Reply, Table};
+use crate::table::{Caller, Reaction, Reply, Table, TurnStamp};
 
 /// The fields of a timeline event the adapter reads.
 #[derive(Debug, Deserialize)]
@@ -222,7 +222,7 @@ async fn reaction(
     let (Some(target), Some(key)) = (field("event_id"), field("key")) else {
         return Ok(());
     };
-    if turn_reaction_command(&key).is_none() && vote(&key).is_none() {
+    if turn_reaction_control(&key).is_none() && vote(&key).is_none() {
         return Ok(());
     }
     mark(bot, event)?;
@@ -236,26 +236,26 @@ async fn reaction(
     )?;
     let caller = bot.caller(room, &event.sender).await?;
     let message = bot.number(Kind::Event, &target)?;
-    let on_turn_message = bot.state().is_turn_message(&target);
+    let turn_message = bot.state().turn_message(&target);
     play(bot, move |t, now| {
-        on_reaction(t, &caller, message, on_turn_message, &key, now)
+        on_reaction(t, &caller, message, turn_message, &key, now)
     })
     .await
 }
 
-/// A reaction on a turn message is one of its actions (this turn's message or an earlier
-/// one, as with Discord's buttons: the table refuses only what is not legal now); on a trade
-/// offer, an answer.
+/// A reaction on a turn message (`turn_message`: its stamp, if the bot knows the message as
+/// one) is one of its controls, judged as that message's button would be (a roll or end turn
+/// on an earlier turn's message is refused); on a trade offer, an answer.
 fn on_reaction(
     t: &mut Table,
     caller: &Caller,
     message: u64,
-    on_turn_message: bool,
+    turn_message: Option<Option<TurnStamp>>,
     key: &str,
     now: u64,
 ) -> Vec<Reply> {
-    if on_turn_message && let Some(command) = turn_reaction_command(key) {
-        return t.handle_text(caller, command, now);
+    if let (Some(stamp), Some(control)) = (turn_message, turn_reaction_control(key)) {
+        return t.handle_turn_control(caller, control, stamp, now);
     }
     match vote(key) {
         Some(vote) => t.handle_reaction(caller, message, vote, now),

@@ -15,6 +15,8 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use crate::table::TurnStamp;
+
 /// Handled events remembered (a restart re-reads at most one sync batch).
 const SEEN_KEPT: usize = 2_000;
 /// Players' reactions remembered (to undo an acceptance when one is removed).
@@ -44,8 +46,13 @@ enum Entry {
     },
     /// An event handled (or being handled): never handled again.
     Seen { event: String },
-    /// A turn message the bot posted: 🎲 🛒 ✅ 🃏 on it are actions.
-    TurnMessage { event: String },
+    /// A turn message the bot posted: 🎲 🛒 ✅ 🃏 on it are actions, judged as of the turn its
+    /// stamp names (older builds wrote none).
+    TurnMessage {
+        event: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        stamp: Option<TurnStamp>,
+    },
     /// Who invited the bot to a room (told when the bot cannot post there).
     Inviter { room: String, user: String },
     /// What the bot may not do in a room and has told someone (`power.rs`): the whole list,
@@ -81,6 +88,8 @@ pub struct State {
     reaction_order: VecDeque<String>,
     seen: Bounded,
     turn_messages: Bounded,
+    /// The stamps of the remembered turn messages that have one.
+    turn_stamps: HashMap<String, TurnStamp>,
     inviters: HashMap<String, String>,
     told: HashMap<String, Vec<String>>,
     sync_token: Option<String>,
@@ -103,6 +112,7 @@ impl State {
             reaction_order: VecDeque::new(),
             seen: Bounded::new(SEEN_KEPT),
             turn_messages: Bounded::new(TURN_MESSAGES_KEPT),
+            turn_stamps: HashMap::new(),
             inviters: HashMap::new(),
             told: HashMap::new(),
             sync_token: None,
@@ -160,8 +170,17 @@ impl State {
                     },
                 );
             }
-            Entry::Seen { event } => self.seen.insert(event),
-            Entry::TurnMessage { event } => self.turn_messages.insert(event),
+            Entry::Seen { event } => {
+                self.seen.insert(event);
+            }
+            Entry::TurnMessage { event, stamp } => {
+                if let Some(old) = self.turn_messages.insert(event.clone()) {
+                    self.turn_stamps.remove(&old);
+                }
+                if let Some(stamp) = stamp {
+                    self.turn_stamps.insert(event, stamp);
+                }
+            }
             Entry::Inviter { room, user } => {
                 self.inviters.insert(room, user);
             }
@@ -220,12 +239,10 @@ impl State {
                 .iter()
                 .map(|e| Entry::Seen { event: e.clone() }),
         );
-        entries.extend(
-            self.turn_messages
-                .order
-                .iter()
-                .map(|e| Entry::TurnMessage { event: e.clone() }),
-        );
+        entries.extend(self.turn_messages.order.iter().map(|e| Entry::TurnMessage {
+            event: e.clone(),
+            stamp: self.turn_stamps.get(e).copied(),
+        }));
         let mut inviters: Vec<_> = self.inviters.iter().collect();
         inviters.sort();
         entries.extend(inviters.into_iter().map(|(room, user)| Entry::Inviter {
@@ -330,13 +347,23 @@ impl State {
         self.seen.set.contains(event)
     }
 
-    pub fn is_turn_message(&self, event: &str) -> bool {
-        self.turn_messages.set.contains(event)
+    /// `None` if `event` is not a turn message the bot remembers; else the turn it belongs to,
+    /// if known.
+    pub fn turn_message(&self, event: &str) -> Option<Option<TurnStamp>> {
+        self.turn_messages
+            .set
+            .contains(event)
+            .then(|| self.turn_stamps.get(event).copied())
     }
 
-    pub fn remember_turn_message(&mut self, event: &str) -> std::io::Result<()> {
+    pub fn remember_turn_message(
+        &mut self,
+        event: &str,
+        stamp: Option<TurnStamp>,
+    ) -> std::io::Result<()> {
         self.record(Entry::TurnMessage {
             event: event.to_string(),
+            stamp,
         })
     }
 
@@ -416,16 +443,18 @@ impl Bounded {
         }
     }
 
-    fn insert(&mut self, event: String) {
+    /// Adds `event`; returns the oldest one forgotten to make room.
+    fn insert(&mut self, event: String) -> Option<String> {
         if !self.set.insert(event.clone()) {
-            return;
+            return None;
         }
         self.order.push_back(event);
-        if self.order.len() > self.cap
-            && let Some(old) = self.order.pop_front()
-        {
-            self.set.remove(&old);
+        if self.order.len() <= self.cap {
+            return None;
         }
+        let old = self.order.pop_front()?;
+        self.set.remove(&old);
+        Some(old)
     }
 }
 
@@ -446,7 +475,15 @@ mod tests {
             s.remember_name(9, "!room:hs").unwrap();
             s.remember_dm("@a:hs", "!dm:hs").unwrap();
             s.mark_seen("$e1").unwrap();
-            s.remember_turn_message("$t").unwrap();
+            s.remember_turn_message(
+                "$t",
+                Some(TurnStamp {
+                    game: 4,
+                    made_at: 17,
+                }),
+            )
+            .unwrap();
+            s.remember_turn_message("$old", None).unwrap();
             s.remember_inviter("!room:hs", "@a:hs").unwrap();
             s.set_told("!room:hs", &["react".into()]).unwrap();
             s.set_told("!other:hs", &["post".into()]).unwrap();
@@ -474,7 +511,15 @@ mod tests {
         assert_eq!(s.name(9), Some("!room:hs"));
         assert_eq!(s.dm_room("@a:hs"), Some("!dm:hs"));
         assert!(s.is_seen("$e1") && !s.is_seen("$e2"));
-        assert!(s.is_turn_message("$t") && !s.is_turn_message("$e1"));
+        assert_eq!(
+            s.turn_message("$t"),
+            Some(Some(TurnStamp {
+                game: 4,
+                made_at: 17
+            }))
+        );
+        assert_eq!(s.turn_message("$old"), Some(None));
+        assert_eq!(s.turn_message("$e1"), None);
         assert_eq!(s.sync_token(), Some("s2"));
         assert_eq!(s.handled_until_ms(), 9);
         assert_eq!(s.reaction("$r").map(|r| r.key.as_str()), Some("✅"));

@@ -53,7 +53,7 @@ use crate::store::{Store, StoreError};
 pub use command::{Command, ParseError, command_for};
 pub use reply::{
     Attachment, Audience, Button, Caller, GameId, Hint, LiveSlot, Menu, MenuOption, Picture,
-    PlaceId, PlaceKind, Reaction, Reply, ReplyKind, UserId,
+    PlaceId, PlaceKind, Reaction, Reply, ReplyKind, TurnControl, TurnStamp, UserId,
 };
 pub use request::{Piece, Request};
 
@@ -211,6 +211,20 @@ impl Table {
     pub fn handle_button(&mut self, caller: &Caller, custom_id: &str, now_ms: u64) -> Vec<Reply> {
         let _lang = i18n::scope(self.lang_at(caller));
         let replies = dispatch::button(self, caller, custom_id, now_ms);
+        self.forget_finished(replies)
+    }
+
+    /// A turn message's control used without its button (Matrix: a reaction), on the
+    /// message with stamp `on` ([`Reply::turn_stamp`]): the same rules as the button.
+    pub fn handle_turn_control(
+        &mut self,
+        caller: &Caller,
+        control: TurnControl,
+        on: Option<TurnStamp>,
+        now_ms: u64,
+    ) -> Vec<Reply> {
+        let _lang = i18n::scope(self.lang_at(caller));
+        let replies = dispatch::turn_control(self, caller, control, on, now_ms);
         self.forget_finished(replies)
     }
 

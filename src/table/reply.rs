@@ -100,6 +100,25 @@ pub struct Button {
     pub label: String,
 }
 
+/// Which turn a live turn message belongs to: its game and the game version it was made at.
+/// A platform that offers the turn message's controls without buttons (Matrix: reactions)
+/// keeps it with the message and hands it back with the control, so a control used on an
+/// earlier turn's message is judged exactly as that message's button would be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TurnStamp {
+    pub game: GameId,
+    pub made_at: u64,
+}
+
+/// The turn message's common controls (Discord: buttons; Matrix: reactions).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TurnControl {
+    Roll,
+    BuyCard,
+    EndTurn,
+    Hand,
+}
+
 /// A choice among options (Discord: a select menu; the console lists the options as
 /// commands). The chosen option's `value` goes back through
 /// [`crate::table::Table::handle_choice`] with the menu's `id`.
@@ -283,6 +302,9 @@ pub struct Reply {
     pub mention: Vec<UserId>,
     /// The game this reply is about, if any.
     pub game: Option<GameId>,
+    /// For a live turn message ([`ReplyKind::TurnStart`], [`ReplyKind::TurnUpdate`]): which
+    /// turn it belongs to, for controls that are not its buttons.
+    pub turn_stamp: Option<TurnStamp>,
     /// This reply answers the caller's own command, button or reaction (Discord: send it as
     /// the interaction response; private ones as ephemeral). Replies with `false` are extra
     /// messages (e.g. a private note to a robbed player), which an adapter may deliver another
@@ -308,6 +330,7 @@ impl Reply {
             deadline_ms: None,
             mention: Vec::new(),
             game: None,
+            turn_stamp: None,
             reply_to_caller: false,
             lang: crate::i18n::current(),
         }

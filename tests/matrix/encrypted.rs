@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use crate::matrix_support::bot::{Bot, body, oracle, settings, start_bot, stop_bot, version};
 use crate::matrix_support::encrypted_game::{EncryptedTable, bot_messages, turn_message};
 use crate::matrix_support::encrypted_moves::{
-    bank_trade, build_once, discard, reaction_trade, roll, trade_partner,
+    bank_trade, build_once, discard, reaction_trade, roll, stale_end, trade_partner,
 };
 use crate::matrix_support::encrypted_player::Seen;
 use crate::matrix_support::{EncryptedPlayer, Player, Synapse, WAIT, wait_until};
@@ -346,6 +346,7 @@ struct Shown {
     bank_trades: usize,
     reaction_trades: usize,
     discards: usize,
+    stale_ends_refused: usize,
 }
 
 impl Shown {
@@ -355,12 +356,13 @@ impl Shown {
             && self.bank_trades >= 1
             && self.reaction_trades >= 1
             && self.discards >= 1
+            && self.stale_ends_refused >= 1
     }
 }
 
 /// Several turns in an encrypted room: rolls by 🎲, a build, a bank trade, a trade accepted
 /// by ✅ and confirmed, a 7 with a discard (the player is told in their encrypted direct room
-/// and discards by command), turns ended by ✅. Each step is checked in the table (hands
+/// and discards by command), turns ended by ✅, and a ✅ on an earlier turn's message refused. Each step is checked in the table (hands
 /// changed exactly as the move says) and in what the other players' clients decrypted.
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn an_encrypted_game_goes_through_builds_trades_and_a_seven() {
@@ -373,6 +375,8 @@ async fn an_encrypted_game_goes_through_builds_trades_and_a_seven() {
     };
     t.play_setup().await;
     let mut shown = Shown::default();
+    // The first regular turn's number and its turn message, for a ✅ on it in a later turn.
+    let mut first_turn: Option<(u32, String)> = None;
     for _ in 0..MAX_MOVES {
         let (summary, game) = t.state().await;
         let current = game.view(None).current;
@@ -399,6 +403,15 @@ async fn an_encrypted_game_goes_through_builds_trades_and_a_seven() {
         {
             t.act(&name, &robber).await;
         } else if legal.contains(&Action::Roll) {
+            let turn = game.view(None).turn;
+            match &first_turn {
+                None => first_turn = Some((turn, t.turn_message().await)),
+                Some((first, message)) if turn > *first && shown.stale_ends_refused == 0 => {
+                    stale_end(&t, &name, message).await;
+                    shown.stale_ends_refused += 1;
+                }
+                Some(_) => {}
+            }
             roll(&t, &name).await;
             shown.rolls += 1;
         } else if let Some(build) = pick(&|a| a.is_build())

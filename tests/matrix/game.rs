@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::matrix_support::bot::{
-    Bot, body, event_number, oracle, settings, start_bot, stop_bot, version,
+    Bot, body, event_number, live_turn_message, oracle, settings, start_bot, stop_bot, version,
 };
 use crate::matrix_support::{Player, Synapse, WAIT, wait_until};
 use catan_bot::config::{MatrixConfig, MatrixLogin, Source};
@@ -29,7 +29,7 @@ use catan_bot::hosting::{Outlets, TableHandle};
 use catan_bot::i18n::InWords;
 use catan_bot::store::SledStore;
 use catan_bot::table::command::ParseContext;
-use catan_bot::table::{LiveSlot, Table, TableOptions, command_for};
+use catan_bot::table::{Table, TableOptions, command_for};
 use serde_json::Value;
 
 /// The game replayed: board, seat order, dice (host-chosen, shown to everyone).
@@ -58,23 +58,19 @@ async fn bot_messages(viewer: &Player, room: &str, bot: &str) -> Vec<Value> {
 
 /// The event id of the game's live turn message.
 async fn turn_message(bot: &Bot, viewer: &Player, room: &str, bot_user: &str) -> String {
-    let number = wait_until("a live turn message", WAIT, async || {
-        bot.table
-            .call(|t| {
-                let game = t.games().into_iter().next()?;
-                t.live_message(game.id, LiveSlot::Turn)
-            })
+    wait_until("the player reads this turn's message", WAIT, async || {
+        let (number, header) = live_turn_message(&bot.table).await?;
+        bot_messages(viewer, room, bot_user)
             .await
-            .expect("table open")
+            .iter()
+            .find(|e| {
+                e["event_id"].as_str().map(event_number) == Some(number)
+                    && body(e).contains(&header)
+            })
+            .and_then(|e| e["event_id"].as_str())
+            .map(str::to_string)
     })
-    .await;
-    let events = bot_messages(viewer, room, bot_user).await;
-    events
-        .iter()
-        .filter_map(|e| e["event_id"].as_str())
-        .find(|id| event_number(id) == number)
-        .expect("the turn message is in the room")
-        .to_string()
+    .await
 }
 
 /// What the run has shown so far.

@@ -7,6 +7,7 @@ use crate::table_support;
 
 use catan_bot::engine::{Action, Phase, Resource};
 use catan_bot::i18n::InWords;
+use catan_bot::table::{TurnControl, TurnStamp};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use table_support::*;
@@ -129,6 +130,77 @@ fn earlier_turns_buttons_are_refused_and_the_live_ones_work() {
     let r = h.button(&name, &live_end);
     assert_no_refusal(&r, "the live End turn");
     assert!(h.state().turn > turn);
+}
+
+/// The stamp of the newest turn message (what Matrix keeps with it for its reactions).
+fn newest_stamp(h: &Harness) -> TurnStamp {
+    h.log
+        .iter()
+        .rev()
+        .find_map(|r| r.turn_stamp)
+        .expect("a turn message")
+}
+
+/// Matrix's reactions on a turn message (🎲 ✅ 🛒 🃏) are judged as that message's buttons:
+/// on this turn's message they act; on an earlier turn's they are refused, naming the live
+/// turn, and change nothing (My hand still answers); a message remembered without a stamp (by
+/// an older build) acts on the live turn.
+#[test]
+fn turn_controls_are_judged_as_their_messages_buttons() {
+    let mut h = Harness::started(&["alice", "bob", "carol"], "seed 11", quiet_options());
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    until(&mut h, &mut rng, |h| h.state().phase == Phase::BeforeRoll);
+    let first_turn = h.state().turn;
+    let old = newest_stamp(&h);
+    assert_eq!(old.game, h.game);
+    assert_eq!(old.made_at, h.state().version);
+
+    // 🎲 on this turn's message rolls.
+    let roller = current_name(&h);
+    let version = h.state().version;
+    let r = h.turn_control(&roller, TurnControl::Roll, Some(old));
+    assert_no_refusal(&r, "🎲 in its own turn");
+    assert_eq!(h.state().version, version + 1);
+
+    // A later turn: the old message's 🎲 ✅ 🛒 are refused, whoever reacts.
+    until(&mut h, &mut rng, |h| {
+        h.state().turn > first_turn && h.state().phase == Phase::BeforeRoll
+    });
+    for control in [
+        TurnControl::Roll,
+        TurnControl::EndTurn,
+        TurnControl::BuyCard,
+    ] {
+        let before = h.serialized();
+        let turn = h.state().turn;
+        let name = current_name(&h);
+        let r = h.turn_control(&name, control, Some(old));
+        let refusal =
+            refusal_text(&r).unwrap_or_else(|| panic!("{control:?} was not refused: {r:?}"));
+        assert!(refusal.contains("earlier turn"), "{control:?}: {refusal}");
+        assert!(refusal.contains(&format!("turn {turn}")), "{refusal}");
+        assert_eq!(h.serialized(), before, "{control:?} changed the game");
+    }
+    // 🃏 from the old message still shows the hand, privately.
+    let name = current_name(&h);
+    let r = h.turn_control(&name, TurnControl::Hand, Some(old));
+    assert_no_refusal(&r, "🃏 from an earlier turn");
+    assert!(
+        !private_to(&r, h.user_of(&name)).is_empty(),
+        "no hand shown"
+    );
+
+    // The live message's 🎲 rolls; a message without a stamp acts on the live turn.
+    let version = h.state().version;
+    let r = h.turn_control(&name, TurnControl::Roll, Some(newest_stamp(&h)));
+    assert_no_refusal(&r, "🎲 on the live message");
+    assert_eq!(h.state().version, version + 1);
+    until(&mut h, &mut rng, |h| h.state().phase == Phase::Main);
+    let turn = h.state().turn;
+    let name = current_name(&h);
+    let r = h.turn_control(&name, TurnControl::EndTurn, None);
+    assert_no_refusal(&r, "✅ on a message without a stamp");
+    assert!(h.state().turn > turn, "✅ did not end the turn");
 }
 
 /// Finds a turn in its main phase where the current player can offer one card that another

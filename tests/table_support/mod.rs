@@ -11,7 +11,8 @@ use catan_bot::engine::{Action, Game, Seat};
 use catan_bot::store::SledStore;
 use catan_bot::table::command::ParseContext;
 use catan_bot::table::{
-    Audience, Caller, GameId, PlaceId, Reply, ReplyKind, Table, TableOptions, command_for,
+    Audience, Caller, GameId, PlaceId, Reply, ReplyKind, Table, TableOptions, TurnControl,
+    TurnStamp, command_for,
 };
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -157,6 +158,25 @@ impl Harness {
         let caller = self.caller(name);
         let now = self.now;
         let r = self.table_mut().handle_button(&caller, id, now);
+        self.log.extend(r.iter().cloned());
+        self.note_finish();
+        r
+    }
+
+    /// A turn message's control used without its button (Matrix's reactions), on the
+    /// message `on` stamps.
+    pub fn turn_control(
+        &mut self,
+        name: &str,
+        control: TurnControl,
+        on: Option<TurnStamp>,
+    ) -> Vec<Reply> {
+        self.now += 1000;
+        let caller = self.caller(name);
+        let now = self.now;
+        let r = self
+            .table_mut()
+            .handle_turn_control(&caller, control, on, now);
         self.log.extend(r.iter().cloned());
         self.note_finish();
         r

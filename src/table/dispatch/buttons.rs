@@ -14,7 +14,7 @@ use super::{menus, refuse, run};
 use crate::engine::{Action, Game, Seat};
 use crate::table::Table;
 use crate::table::command::{Command, TradeCommand};
-use crate::table::reply::{Caller, GameId, Reply};
+use crate::table::reply::{Caller, GameId, Reply, TurnControl, TurnStamp};
 use crate::table::session::Session;
 
 pub fn button(table: &mut Table, caller: &Caller, custom_id: &str, now_ms: u64) -> Vec<Reply> {
@@ -72,6 +72,34 @@ pub fn button(table: &mut Table, caller: &Caller, custom_id: &str, now_ms: u64) 
 }
 
 /// Buttons whose press must not be repeated from an earlier turn's message: it would roll,
+/// A turn message's control used without its button (Matrix: a reaction) on the message
+/// `on` stamps: judged exactly as that message's button, so a roll or end turn from an earlier
+/// turn's message is refused. A message remembered without a stamp (by an older build) acts
+/// on the live turn, as it always did.
+pub fn turn_control(
+    table: &mut Table,
+    caller: &Caller,
+    control: TurnControl,
+    on: Option<TurnStamp>,
+    now_ms: u64,
+) -> Vec<Reply> {
+    let (word, command) = match control {
+        TurnControl::Roll => ("roll", Command::Action(Action::Roll)),
+        TurnControl::BuyCard => ("buy", Command::Action(Action::BuyDevCard)),
+        TurnControl::EndTurn => ("end", Command::Action(Action::EndTurn)),
+        TurnControl::Hand => ("hand", Command::Hand),
+    };
+    match on {
+        Some(stamp) => button(
+            table,
+            caller,
+            &button_id(stamp.game, word, stamp.made_at),
+            now_ms,
+        ),
+        None => run(table, caller, command, now_ms),
+    }
+}
+
 /// end or buy again in a later turn, or answer an offer that reused an earlier number.
 fn once_per_turn(action: &str) -> bool {
     matches!(

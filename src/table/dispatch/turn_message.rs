@@ -6,7 +6,7 @@
 use super::actions::button_id;
 use super::info::render;
 use crate::engine::{Action, Event, Game, Phase};
-use crate::table::reply::{Button, GameId, Hint, Reply, ReplyKind};
+use crate::table::reply::{Button, GameId, Hint, Reply, ReplyKind, TurnStamp};
 use crate::table::{Table, messages};
 
 /// Most recent lines a turn message shows (Discord allows 2,000 characters per message).
@@ -49,6 +49,10 @@ pub(super) fn prompt(table: &Table, id: GameId, fresh: bool, image: bool) -> Vec
     } else {
         ReplyKind::TurnUpdate { game: id }
     };
+    r.turn_stamp = Some(TurnStamp {
+        game: id,
+        made_at: g.version,
+    });
     if fresh {
         r.mention = g.waiting_for().iter().filter_map(|&w| s.user(w)).collect();
     }

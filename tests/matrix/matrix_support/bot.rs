@@ -9,7 +9,7 @@ use catan_bot::config::{MatrixConfig, MatrixLogin, Source};
 use catan_bot::engine::Game;
 use catan_bot::hosting::{Outlets, TableHandle, timer};
 use catan_bot::store::SledStore;
-use catan_bot::table::{GameSummary, Table, TableOptions};
+use catan_bot::table::{GameSummary, LiveSlot, Table, TableOptions};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
@@ -84,6 +84,23 @@ pub async fn oracle(table: &TableHandle) -> Option<(GameSummary, Option<Game>)> 
             let summary = t.games().into_iter().next()?;
             let game = t.game_state(summary.id).cloned();
             Some((summary, game))
+        })
+        .await
+        .expect("table open")
+}
+
+/// The table's number for the game's live turn message and the header the message of the
+/// current turn shows (`Turn 5:`, after the mentions). Right after a turn ends, the table
+/// still names the finished turn's message until the new one is posted: a player reacts on
+/// the message that shows the current turn, so a caller waits until the message with that
+/// number shows that header.
+pub async fn live_turn_message(table: &TableHandle) -> Option<(u64, String)> {
+    table
+        .call(|t| {
+            let game = t.games().into_iter().next()?;
+            let number = t.live_message(game.id, LiveSlot::Turn)?;
+            let turn = t.game_state(game.id)?.view(None).turn;
+            Some((number, format!("Turn {turn}:")))
         })
         .await
         .expect("table open")

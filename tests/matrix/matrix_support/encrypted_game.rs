@@ -13,7 +13,9 @@ use catan_bot::hosting::TableHandle;
 use catan_bot::table::command::ParseContext;
 use catan_bot::table::{GameSummary, LiveSlot, command_for};
 
-use super::bot::{Bot, body, event_number, oracle, settings, start_bot, stop_bot, version};
+use super::bot::{
+    Bot, body, event_number, live_turn_message, oracle, settings, start_bot, stop_bot, version,
+};
 use super::encrypted_player::Seen;
 use super::{EncryptedPlayer, Synapse, WAIT, wait_until};
 
@@ -44,18 +46,15 @@ pub async fn turn_message(
     room: &str,
     bot: &str,
 ) -> String {
-    let number = wait_until("a live turn message", WAIT, async || {
-        table
-            .call(|t| t.live_message(t.games().into_iter().next()?.id, LiveSlot::Turn))
-            .await
-            .expect("table open")
-    })
-    .await;
-    wait_until("the player reads the turn message", WAIT, async || {
+    wait_until("the player reads this turn's message", WAIT, async || {
+        let (number, header) = live_turn_message(table).await?;
         bot_messages(viewer, room, bot)
             .iter()
-            .filter_map(|s| s.event["event_id"].as_str())
-            .find(|id| event_number(id) == number)
+            .find(|s| {
+                s.event["event_id"].as_str().map(event_number) == Some(number)
+                    && body(&s.event).contains(&header)
+            })
+            .and_then(|s| s.event["event_id"].as_str())
             .map(str::to_string)
     })
     .await

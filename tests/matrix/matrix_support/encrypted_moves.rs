@@ -20,6 +20,25 @@ pub async fn roll(t: &EncryptedTable, name: &str) {
     }
 }
 
+/// `name` reacts ✅ on `old_turn`, the turn message of an earlier turn: as its End turn
+/// button would be, it is refused in their encrypted direct room, naming the live turn, and
+/// the game does not move.
+pub async fn stale_end(t: &EncryptedTable, name: &str, old_turn: &str) {
+    let (_, game) = t.state().await;
+    let before = game.view(None);
+    t.player(name).react(&t.room, old_turn, "✅").await;
+    let dm = t.dm(name).await;
+    let refusal = t.read(name, &dm, "earlier turn").await;
+    assert!(refusal.decrypted, "the refusal came encrypted");
+    assert!(
+        body(&refusal.event).contains(&format!("turn {}", before.turn)),
+        "names the live turn: {}",
+        body(&refusal.event)
+    );
+    let (_, after) = t.state().await;
+    assert_eq!(after.view(None), before, "a stale ✅ changed the game");
+}
+
 /// A build: the hand pays exactly the piece's cost; the others read it.
 pub async fn build_once(t: &EncryptedTable, name: &str, build: &Action) {
     let cost = match build {
