@@ -3,7 +3,7 @@
 //! is cached after the first picture, as in a game; "first picture" times a cache miss.
 
 use catan_bot::engine::LayoutKind;
-use catan_bot::render::{render_board, render_picture, sample_game};
+use catan_bot::render::{render_board, render_picture, sample_view};
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 
@@ -21,7 +21,7 @@ fn bench_render(c: &mut Criterion) {
         ("6p", 6, LayoutKind::Variable),
         ("beginner", 4, LayoutKind::Beginner),
     ] {
-        let view = sample_game(players, layout, 7).view(None);
+        let view = sample_view(players, layout, 7, None);
         match render_board(&view, &names) {
             Ok(png) => println!(
                 "{label} mid-game board: PNG {} bytes ({:.1} KB)",
@@ -47,7 +47,7 @@ fn bench_render(c: &mut Criterion) {
     c.bench_function("render+encode 4p first picture of a layout", |b| {
         b.iter(|| {
             seed += 1;
-            let view = sample_game(4, LayoutKind::Variable, seed).view(None);
+            let view = sample_view(4, LayoutKind::Variable, seed, None);
             render_board(&view, &names)
         })
     });

@@ -169,9 +169,9 @@ fn measure_offers(offers: u32) {
     // Play the first legal move until the current player may trade and holds a card.
     let (user, give) = loop {
         let g = table.game_state(game.id).unwrap();
-        let seat = g.current;
-        if g.phase == Phase::Main
-            && let Some((give, _)) = g.players[seat as usize].hand.iter().next()
+        let seat = g.current();
+        if *g.phase() == Phase::Main
+            && let Some((give, _)) = g.players()[seat as usize].hand.iter().next()
         {
             break (game.players[seat as usize].0, give);
         }

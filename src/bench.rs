@@ -8,7 +8,7 @@ use anyhow::{Context, bail};
 
 use crate::engine::playout::play_random_game;
 use crate::engine::{Game, LayoutKind, Settings};
-use crate::render::{render_board, sample_game};
+use crate::render::{render_board, sample_view};
 
 /// Command-line arguments.
 #[derive(clap::Args, Debug)]
@@ -63,7 +63,7 @@ fn quantile(sorted: &[f64], q: f64) -> f64 {
 /// the same layout again and again (its island cached after the first picture, which is
 /// measured apart).
 fn render_ms(renders: usize, names: &[String]) -> anyhow::Result<(f64, f64, f64)> {
-    let view = sample_game(4, LayoutKind::Variable, 7).view(None);
+    let view = sample_view(4, LayoutKind::Variable, 7, None);
     let timed = || -> anyhow::Result<f64> {
         let start = thread_cpu_seconds()?;
         render_board(&view, names).context("drawing a board")?;
@@ -80,7 +80,7 @@ fn render_ms(renders: usize, names: &[String]) -> anyhow::Result<(f64, f64, f64)
 
 /// PNG size of a mid-game board.
 fn png_bytes(players: u8, layout: LayoutKind, names: &[String]) -> anyhow::Result<usize> {
-    let view = sample_game(players, layout, 7).view(None);
+    let view = sample_view(players, layout, 7, None);
     Ok(render_board(&view, names).context("drawing a board")?.len())
 }
 

@@ -136,34 +136,34 @@ pub fn play_match_with(
     let mut legal = Vec::with_capacity(256);
     let (mut trades, mut bot_actions) = (0u32, 0u64);
     let mut offered_turn: Option<u32> = None;
-    let mut this_turn = (game.turn, 0u32);
-    while game.winner().is_none() && game.turn <= max_turns {
+    let mut this_turn = (game.turn(), 0u32);
+    while game.winner().is_none() && game.turn() <= max_turns {
         let Some(seat) = game.next_to_act() else {
             break;
         };
-        if this_turn.0 != game.turn {
-            this_turn = (game.turn, 0);
+        if this_turn.0 != game.turn() {
+            this_turn = (game.turn(), 0);
         }
         this_turn.1 += 1;
-        if this_turn.1 > MAX_ACTIONS_PER_TURN * game.players.len() as u32 {
+        if this_turn.1 > MAX_ACTIONS_PER_TURN * game.players().len() as u32 {
             return Err(format!(
                 "turn {} did not end after {} actions (seat {seat}, {:?})",
-                game.turn, this_turn.1, game.phase
+                game.turn(), this_turn.1, game.phase()
             ));
         }
         let bot = bots.get(seat as usize).copied().flatten();
         if let Some(bot) = bot
-            && game.phase == Phase::Main
-            && offered_turn != Some(game.turn)
+            && *game.phase() == Phase::Main
+            && offered_turn != Some(game.turn())
         {
-            offered_turn = Some(game.turn);
+            offered_turn = Some(game.turn());
             trades += offer_round(game, &bots, seat, bot)? as u32;
         }
         game.legal_actions_into(seat, &mut legal);
         if legal.is_empty() {
             return Err(format!(
                 "no legal action for seat {seat} in {:?}",
-                game.phase
+                game.phase()
             ));
         }
         let action = match bot {
@@ -179,14 +179,14 @@ pub fn play_match_with(
         if let Err(e) = game.apply(seat, &action) {
             return Err(format!(
                 "seat {seat} ({}) chose {action:?}, refused: {e} (turn {}, {:?})",
-                kinds[seat as usize], game.turn, game.phase
+                kinds[seat as usize], game.turn(), game.phase()
             ));
         }
     }
     Ok(MatchOutcome {
         winner: game.winner(),
-        turns: game.turn,
-        vp: (0..game.players.len() as Seat)
+        turns: game.turn(),
+        vp: (0..game.players().len() as Seat)
             .map(|s| game.total_vp(s))
             .collect(),
         trades,
@@ -204,13 +204,13 @@ fn offer_round(
     let Some((give, get)) = bot.offer(&game.view(Some(seat))) else {
         return Ok(false);
     };
-    if !give.fits_in(&game.players[seat as usize].hand) {
+    if !give.fits_in(&game.players()[seat as usize].hand) {
         return Err(format!(
             "seat {seat} offered {give} it does not hold",
             give = give.in_words()
         ));
     }
-    let n = game.players.len() as Seat;
+    let n = game.players().len() as Seat;
     for k in 1..n {
         let other = (seat + k) % n;
         let Some(partner) = bots[other as usize] else {

@@ -340,7 +340,7 @@ mod tests {
         t.settlement(2, topo.hex_vertices[0][0]);
         t.give(1, Resources([1, 1, 1, 0, 0]));
         t.give(2, Resources([1, 0, 0, 0, 0]));
-        t.g.phase = Phase::MoveRobber;
+        crate::engine::testkit::set_phase(&mut t.g, Phase::MoveRobber);
         let legal = t.g.legal_actions(0);
         let action = strong().choose(&t.g.view(Some(0)), &legal);
         assert_eq!(
@@ -358,7 +358,7 @@ mod tests {
         let topo = t.topo();
         t.settlement(0, topo.hex_vertices[11][0]);
         t.give(0, Resources([2, 2, 0, 2, 3]));
-        t.g.phase = Phase::Discard { owed: vec![(0, 4)] };
+        crate::engine::testkit::set_phase(&mut t.g, Phase::Discard { owed: vec![(0, 4)] });
         let legal = t.g.legal_actions(0);
         let Action::Discard(d) = strong().choose(&t.g.view(Some(0)), &legal) else {
             panic!("not a discard")
@@ -367,7 +367,7 @@ mod tests {
             d,
             Resources([2, 2, 0, 0, 0]),
             "kept {:?}",
-            t.g.players[0].hand - d
+            t.g.players()[0].hand - d
         );
     }
 

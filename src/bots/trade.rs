@@ -145,10 +145,10 @@ mod tests {
     /// one card short of its first goal with spare cards; the person holds one of each.
     fn table(bot: Seat, person: Seat) -> (TestGame, Resources, Resources) {
         let mut t = TestGame::main_phase(4);
-        t.g.players[bot as usize].hand = Resources([3, 1, 1, 1, 0]);
-        t.g.players[person as usize].hand = Resources([1, 1, 1, 1, 1]);
+        crate::engine::testkit::set_hand(&mut t.g, bot, Resources([3, 1, 1, 1, 0]));
+        crate::engine::testkit::set_hand(&mut t.g, person, Resources([1, 1, 1, 1, 1]));
         let view = t.g.view(Some(bot));
-        let (give, get) = fair_offer(&view, &t.g.players[person as usize].hand)
+        let (give, get) = fair_offer(&view, &t.g.players()[person as usize].hand)
             .expect("a fair helpful offer exists");
         (t, give, get)
     }

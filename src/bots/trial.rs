@@ -70,11 +70,11 @@ pub fn run(games: u32, seed: u64, judge: Judge) -> Result<TrialCounts, String> {
         let mut game = Game::new(Settings::for_players(4), game_seed);
         let mut asked_turn = None;
         let outcome = play_match(&mut game, &kinds, game_seed, 200, |g, _| {
-            if g.phase != Phase::Main || g.helper_pending().is_some() || asked_turn == Some(g.turn)
+            if *g.phase() != Phase::Main || g.helper_pending().is_some() || asked_turn == Some(g.turn())
             {
                 return;
             }
-            asked_turn = Some(g.turn);
+            asked_turn = Some(g.turn());
             ask(g, game_seed, judge, &mut counts);
         })?;
         counts.games += 1;
@@ -85,19 +85,19 @@ pub fn run(games: u32, seed: u64, judge: Judge) -> Result<TrialCounts, String> {
 
 /// The person's offers of this action phase, and the bots' answers.
 fn ask(g: &Game, seed: u64, judge: Judge, counts: &mut TrialCounts) {
-    let n = g.players.len() as Seat;
+    let n = g.players().len() as Seat;
     let person_vp = g.public_vp(PERSON);
     let best_other = (1..n).map(|s| g.public_vp(s)).max().unwrap_or(0);
-    let target = g.settings.vp_target;
+    let target = g.settings().vp_target;
     if person_vp > best_other || person_vp + 2 >= target {
         return;
     }
-    let targets: Vec<Seat> = if g.current == PERSON {
+    let targets: Vec<Seat> = if g.current() == PERSON {
         (1..n).collect()
     } else {
-        vec![g.current]
+        vec![g.current()]
     };
-    let hand = g.players[PERSON as usize].hand;
+    let hand = g.players()[PERSON as usize].hand;
     for b in targets {
         let view = g.view(Some(b));
         let Some((give, get)) = fair_offer(&view, &hand) else {
@@ -108,13 +108,13 @@ fn ask(g: &Game, seed: u64, judge: Judge, counts: &mut TrialCounts) {
         let yes = judge(&bot, &view, PERSON, &get, &give);
         counts.fair += 1;
         counts.fair_accepted += yes as u32;
-        if g.current == PERSON {
+        if g.current() == PERSON {
             counts.on_turn += 1;
             counts.on_turn_accepted += yes as u32;
         }
         if !yes && let Some((c_give, c_get)) = bot.counter(&view, PERSON, &give, &get) {
             counts.countered += 1;
-            let bot_hand = g.players[b as usize].hand;
+            let bot_hand = g.players()[b as usize].hand;
             let shaped = c_give.total() == 1 && (1..=2).contains(&c_get.total());
             if !shaped
                 || !c_give.fits_in(&bot_hand)
@@ -130,7 +130,7 @@ fn ask(g: &Game, seed: u64, judge: Judge, counts: &mut TrialCounts) {
             counts.greedy_accepted += yes as u32;
             if !yes && let Some((c_give, c_get)) = bot.counter(&view, PERSON, &give, &greedy_get) {
                 counts.greedy_countered += 1;
-                let bot_hand = g.players[b as usize].hand;
+                let bot_hand = g.players()[b as usize].hand;
                 if c_give.total() != 1 || !c_give.fits_in(&bot_hand) || !c_get.fits_in(&give) {
                     counts.bad_counters += 1;
                 }

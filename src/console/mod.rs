@@ -309,7 +309,7 @@ fn run_bots(
         let Some(game) = table.game_in(PLACE) else {
             return Ok(None);
         };
-        let Some(version) = table.game_state(game.id).map(|g| g.version) else {
+        let Some(version) = table.game_state(game.id).map(|g| g.version()) else {
             return Ok(None);
         };
         let bots = table.bot_seats(game.id);
@@ -333,7 +333,7 @@ fn run_bots(
         let moved = table
             .game_in(PLACE)
             .and_then(|g| table.game_state(g.id))
-            .is_none_or(|g| g.version != version);
+            .is_none_or(|g| g.version() != version);
         if !moved && replies.is_empty() {
             // A move that could not be saved: the table said so; the next line tries again.
             return Ok(None);

@@ -399,10 +399,10 @@ mod tests {
         let mut buf = Vec::new();
         {
             let mut p = Printer::new(&mut buf, &callers, dir.path().join("boards"), true, false);
-            let game = crate::render::sample_game(3, crate::engine::LayoutKind::Beginner, 7);
+            let view = crate::render::sample_view(3, crate::engine::LayoutKind::Beginner, 7, None);
             let mut r = Reply::public(1, "board");
             r.image = Some(Picture {
-                view: std::sync::Arc::new(game.view(None)),
+                view: std::sync::Arc::new(view),
                 names: std::sync::Arc::new(vec!["alice".into()]),
             });
             p.replies(&[r.clone(), r]).expect("write");
@@ -418,10 +418,10 @@ mod tests {
         let mut buf = Vec::new();
         {
             let mut p = Printer::new(&mut buf, &callers, dir.path().join("boards"), true, false);
-            let game = crate::render::sample_game(3, crate::engine::LayoutKind::Beginner, 7);
+            let view = crate::render::sample_view(3, crate::engine::LayoutKind::Beginner, 7, None);
             let mut r = Reply::public(1, "board");
             r.image = Some(Picture {
-                view: std::sync::Arc::new(game.view(None)),
+                view: std::sync::Arc::new(view),
                 names: std::sync::Arc::new(vec!["alice".into()]),
             });
             p.replies(&[r]).expect("write");
@@ -453,9 +453,9 @@ mod tests {
                 summary: Box::new(summary),
                 dice_chart: Some(vec![0x89, b'P', b'N', b'G', 2]),
             });
-            let game = crate::render::sample_game(3, crate::engine::LayoutKind::Beginner, 7);
+            let view = crate::render::sample_view(3, crate::engine::LayoutKind::Beginner, 7, None);
             r.image = Some(Picture {
-                view: std::sync::Arc::new(game.view(None)),
+                view: std::sync::Arc::new(view),
                 names: std::sync::Arc::new(vec!["alice".into()]),
             });
             p.replies(&[r]).expect("write");

@@ -179,7 +179,7 @@ mod tests {
     use super::*;
     use crate::engine::testkit::game_in_setup_round_two;
     use crate::engine::{Game, LayoutKind, Settings};
-    use crate::render::{IMAGE_WIDTH, render_board, sample_game};
+    use crate::render::{IMAGE_WIDTH, render_board, sample_view};
 
     /// Which setup moments keep a board: a 3-seat setup played with the first legal choices,
     /// checked after every placement.
@@ -187,17 +187,17 @@ mod tests {
     fn setup_posts_a_board_per_round_not_per_piece() {
         let mut g = Game::new(Settings::for_players(3), 5);
         let mut edges = vec![at_round_edge(&g.view(None))];
-        while matches!(g.phase, Phase::Setup { .. }) {
-            let a = g.legal_actions(g.current)[0].clone();
-            g.apply(g.current, &a).expect("a legal setup step");
+        while matches!(g.phase(), Phase::Setup { .. }) {
+            let a = g.legal_actions(g.current())[0].clone();
+            g.apply(g.current(), &a).expect("a legal setup step");
             // Only a finished seat's turn (its road placed) starts a new turn message.
             if matches!(
-                g.phase,
+                g.phase(),
                 Phase::Setup {
                     road_from: None,
                     ..
                 }
-            ) || !matches!(g.phase, Phase::Setup { .. })
+            ) || !matches!(g.phase(), Phase::Setup { .. })
             {
                 edges.push(at_round_edge(&g.view(None)));
             }
@@ -214,14 +214,14 @@ mod tests {
 
     #[test]
     fn every_board_outside_setup_is_worth_posting() {
-        let g = sample_game(4, LayoutKind::Variable, 3);
-        assert!(!matches!(g.phase, Phase::Setup { .. }));
-        assert!(at_round_edge(&g.view(None)));
+        let view = sample_view(4, LayoutKind::Variable, 3, None);
+        assert!(!matches!(view.phase, Phase::Setup { .. }));
+        assert!(at_round_edge(&view));
     }
 
     #[test]
     fn a_thumbnail_is_a_small_png_of_the_board_with_its_size() {
-        let view = sample_game(4, LayoutKind::Variable, 3).view(None);
+        let view = sample_view(4, LayoutKind::Variable, 3, None);
         let names: Vec<String> = ["Alice", "Bob", "Carol", "Dave"].map(String::from).into();
         let png = render_board(&view, &names).expect("render");
         let full = image::load_from_memory(&png).expect("board").to_rgb8();

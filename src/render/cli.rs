@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use crate::engine::{Game, LayoutKind, Settings};
 
-use super::{render_picture, sample_game};
+use super::{render_picture, sample_view};
 
 /// The board setups, as typed on the command line.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -77,23 +77,6 @@ pub struct RenderArgs {
 pub fn run_cli(args: RenderArgs) -> anyhow::Result<ExitCode> {
     let _lang = crate::i18n::scope(args.lang);
     let layout = LayoutKind::from(args.board);
-    let (game, played) = if args.sample {
-        (sample_game(args.players, layout, args.seed), 0)
-    } else {
-        let settings = Settings {
-            players: args.players,
-            layout,
-            helpers: args.helpers,
-            ..Settings::default()
-        };
-        play_random(Game::new(settings, args.seed), args.seed, args.moves)
-    };
-    if !args.sample && played < args.moves {
-        eprintln!(
-            "note: stopped after {played} of {} moves: no legal action was offered",
-            args.moves
-        );
-    }
     let viewer = match args.seat {
         Some(0) => anyhow::bail!("--seat counts from 1"),
         Some(s) if s > args.players => {
@@ -107,7 +90,24 @@ pub fn run_cli(args: RenderArgs) -> anyhow::Result<ExitCode> {
         .split(',')
         .map(|n| n.trim().to_string())
         .collect();
-    let view = game.view(viewer);
+    let (view, played) = if args.sample {
+        (sample_view(args.players, layout, args.seed, viewer), 0)
+    } else {
+        let settings = Settings {
+            players: args.players,
+            layout,
+            helpers: args.helpers,
+            ..Settings::default()
+        };
+        let (game, played) = play_random(Game::new(settings, args.seed), args.seed, args.moves);
+        (game.view(viewer), played)
+    };
+    if !args.sample && played < args.moves {
+        eprintln!(
+            "note: stopped after {played} of {} moves: no legal action was offered",
+            args.moves
+        );
+    }
 
     let (mut best_draw, mut best_encode) = (f64::INFINITY, f64::INFINITY);
     let mut result = None;

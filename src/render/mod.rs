@@ -41,7 +41,7 @@ pub use palette::{
 };
 pub use panel::{PanelContent, PanelLayout, panel_lines, seat_name};
 pub use pieces::building_label_point;
-pub use sample::sample_game;
+pub use sample::sample_view;
 pub use summary::{
     CHART_HEIGHT, CHART_WIDTH, DiceChartLayout, dice_chart_image, expected_rolls, render_dice_chart,
 };
@@ -272,9 +272,9 @@ mod tests {
     fn the_cache_gives_the_same_bytes_as_drawing_from_scratch() {
         use crate::engine::LayoutKind;
         // A and B interleaved, so each hit follows a picture of the other layout.
-        let a = sample_game(4, LayoutKind::Variable, 31).view(None);
-        let b = sample_game(4, LayoutKind::Variable, 32).view(Some(1));
-        let c = sample_game(6, LayoutKind::Beginner, 33).view(None);
+        let a = sample_view(4, LayoutKind::Variable, 31, None);
+        let b = sample_view(4, LayoutKind::Variable, 32, Some(1));
+        let c = sample_view(6, LayoutKind::Beginner, 33, None);
         assert_ne!(a.layout, b.layout);
         for _ in 0..2 {
             for view in [&a, &b, &c] {
@@ -315,7 +315,7 @@ mod tests {
             (6, LayoutKind::Variable),
             (4, LayoutKind::Beginner),
         ] {
-            let view = sample_game(players, layout, 7).view(None);
+            let view = sample_view(players, layout, 7, None);
             let png = render_board(&view, &names()).expect("render");
             // Deterministic sizes (~100–130 KB when written); the budget is 150 KB.
             assert!(png.len() < 150 * 1024, "{players}p: {} bytes", png.len());

@@ -642,7 +642,8 @@ mod tests {
     fn each_row_names_its_helper_and_side_only_with_helpers() {
         let mut t = TestGame::main_phase_with_helpers(4);
         t.helper(0, Helper::Jean);
-        if let Some(h) = t.g.helpers.as_mut().and_then(|s| s.held[0].as_mut()) {
+        let helpers = crate::engine::testkit::helpers_mut(&mut t.g);
+        if let Some(h) = helpers.and_then(|s| s.held[0].as_mut()) {
             h.side = Side::B;
         }
         let content = PanelContent::new(&t.g.view(None), &names());

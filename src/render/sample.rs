@@ -1,31 +1,35 @@
-//! A plausible mid-game position built by writing `Game`'s public fields directly, without the
-//! rules engine: for the example image, the benchmark, the pixel tests and `render --sample`.
-//! Pieces obey the distance rule and roads grow from their owner's settlements; hands, cards
-//! and the robber are random but consistent with the pieces.
+//! A plausible mid-game position, made up as a [`GameView`] (the renderer draws views, and a
+//! view is plain public data): for the example image, the benchmark, the pixel tests and
+//! `render --sample`. No rules are played: pieces obey the distance rule and roads grow from
+//! their owner's settlements; hands, cards and the robber are random but consistent with the
+//! pieces.
 
 use rand::Rng;
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
-use crate::engine::game::{HeldCard, LastChange};
+use crate::engine::game::{
+    CITY_LIMIT, LastChange, OwnHand, SETTLEMENT_LIMIT, dev_card_counts,
+};
 use crate::engine::{
-    Building, Game, LayoutKind, Phase, Resources, Seat, Settings, Terrain, Topology, VertexId,
+    Building, DevCard, Game, GameView, HeldCard, Layout, LayoutKind, Phase, Resources, Seat,
+    Settings, Terrain, Topology, VertexId,
 };
 
-/// A game some turns in: 2–4 buildings and a few roads per player, some cities, cards in hand,
-/// knights played, the robber away from the desert, a last roll and a highlighted last move.
-pub fn sample_game(players: u8, layout: LayoutKind, seed: u64) -> Game {
+/// A game some turns in, as `viewer` sees it (`None`: public): 2–4 buildings and a few roads
+/// per player, some cities, cards in hand, knights played, the robber away from the desert, a
+/// last roll and a highlighted last move.
+pub fn sample_view(players: u8, layout: LayoutKind, seed: u64, viewer: Option<Seat>) -> GameView {
     let players = players.clamp(2, 6);
-    let mut game = Game::new(
-        Settings {
-            players,
-            layout,
-            ..Settings::default()
-        },
-        seed,
-    );
-    let topo = game.topology();
+    let settings = Settings {
+        players,
+        layout,
+        ..Settings::default()
+    };
+    let mut deck = new_game_deck(&settings, seed);
+    let mut view = Game::new(settings, seed).view(None);
+    let topo = Topology::get(view.layout.size);
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_cafe);
     let mut last = LastChange::default();
     let mut chains = vec![0u8; players as usize];
@@ -35,11 +39,15 @@ pub fn sample_game(players: u8, layout: LayoutKind, seed: u64) -> Game {
             if round >= 2 && rng.gen_bool(0.5) {
                 continue;
             }
-            let Some(v) = free_spot(&game, topo, &mut rng) else {
+            let Some(v) = free_spot(&view, topo, &mut rng) else {
                 continue;
             };
-            place_settlement(&mut game, seat, v);
-            let chain = grow_roads(&mut game, topo, seat, v, rng.gen_range(1..=4), &mut rng);
+            view.buildings[v as usize] = Some(Building {
+                owner: seat,
+                city: false,
+            });
+            view.players[seat as usize].settlements_left -= 1;
+            let chain = grow_roads(&mut view, topo, seat, v, rng.gen_range(1..=4), &mut rng);
             chains[seat as usize] = chains[seat as usize].max(chain.len() as u8);
             if seat == players - 1 {
                 last = LastChange {
@@ -51,11 +59,11 @@ pub fn sample_game(players: u8, layout: LayoutKind, seed: u64) -> Game {
         }
     }
     // Some settlements become cities.
-    for v in 0..game.buildings.len() {
-        if let Some(b) = game.buildings[v] {
-            let p = &mut game.players[b.owner as usize];
+    for v in 0..view.buildings.len() {
+        if let Some(b) = view.buildings[v] {
+            let p = &mut view.players[b.owner as usize];
             if !b.city && p.cities_left > 0 && rng.gen_bool(0.3) {
-                game.buildings[v] = Some(Building {
+                view.buildings[v] = Some(Building {
                     owner: b.owner,
                     city: true,
                 });
@@ -65,68 +73,97 @@ pub fn sample_game(players: u8, layout: LayoutKind, seed: u64) -> Game {
         }
     }
 
-    for (seat, p) in game.players.iter_mut().enumerate() {
+    let mut hidden = Vec::new();
+    for (seat, p) in view.players.iter_mut().enumerate() {
         let mut hand = Resources::default();
         for _ in 0..rng.gen_range(0..9) {
             hand.0[rng.gen_range(0..5)] += 1;
         }
-        game.bank -= hand;
-        p.hand = hand;
+        view.bank -= hand;
+        let mut cards = Vec::new();
         for _ in 0..rng.gen_range(0..3) {
-            if let Some(card) = game.deck.pop() {
-                p.dev_cards.push(HeldCard {
+            if let Some(card) = deck.pop() {
+                cards.push(HeldCard {
                     card,
                     bought_turn: 5,
                 });
             }
         }
+        p.resource_count = hand.total();
+        p.dev_card_count = cards.len();
         p.knights_played = rng.gen_range(0..4);
         p.route_length = chains[seat].max(1);
+        hidden.push((hand, cards));
     }
-    let best_route = (0..players).max_by_key(|&s| game.players[s as usize].route_length);
-    game.longest_route = best_route.filter(|&s| game.players[s as usize].route_length >= 5);
-    let best_army = (0..players).max_by_key(|&s| game.players[s as usize].knights_played);
-    game.largest_army = best_army.filter(|&s| game.players[s as usize].knights_played >= 3);
+    view.deck_size = deck.len();
+    let best_route = view.players.iter().max_by_key(|p| p.route_length);
+    view.longest_route = best_route.filter(|p| p.route_length >= 5).map(|p| p.seat);
+    let best_army = view.players.iter().max_by_key(|p| p.knights_played);
+    view.largest_army = best_army.filter(|p| p.knights_played >= 3).map(|p| p.seat);
+    for p in &mut view.players {
+        let built = |left: u8, limit: u8| limit.saturating_sub(left);
+        p.public_vp = built(p.settlements_left, SETTLEMENT_LIMIT)
+            + 2 * built(p.cities_left, CITY_LIMIT)
+            + 2 * u8::from(view.longest_route == Some(p.seat))
+            + 2 * u8::from(view.largest_army == Some(p.seat));
+    }
 
     let land: Vec<u8> = (0..topo.hex_count() as u8)
-        .filter(|&h| game.layout.terrain[h as usize] != Terrain::Desert)
+        .filter(|&h| view.layout.terrain[h as usize] != Terrain::Desert)
         .collect();
     if let Some(&h) = land.choose(&mut rng) {
-        game.robber = h;
+        view.robber = h;
         last.robber = Some(h);
     }
-    game.last_placed = last;
-    game.last_roll = Some((rng.gen_range(1..=6), rng.gen_range(1..=6)));
-    game.current = players - 1;
-    game.turn = 14;
-    game.phase = Phase::Main;
-    game
+    view.last_placed = last;
+    view.last_roll = Some((rng.gen_range(1..=6), rng.gen_range(1..=6)));
+    view.current = players - 1;
+    view.turn = 14;
+    view.phase = Phase::Main;
+
+    view.viewer = viewer;
+    view.own = viewer
+        .and_then(|s| Some((s, hidden.get(s as usize)?)))
+        .map(|(s, (hand, cards))| OwnHand {
+            hand: *hand,
+            dev_cards: cards.clone(),
+            total_vp: view.players[s as usize].public_vp
+                + cards.iter().filter(|c| c.card == DevCard::VictoryPoint).count() as u8,
+        });
+    view
+}
+
+/// The development cards in the order a new game with these settings and seed stacks them:
+/// the same draws `Game::new` makes (the board, then the deck), so the sample's cards are the
+/// ones its pictures always showed.
+fn new_game_deck(settings: &Settings, seed: u64) -> Vec<DevCard> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let size = crate::engine::BoardSize::for_players(settings.players as usize);
+    Layout::generate(size, settings.layout, &mut rng);
+    let mut deck: Vec<DevCard> = dev_card_counts(size)
+        .iter()
+        .flat_map(|&(c, n)| std::iter::repeat_n(c, n as usize))
+        .collect();
+    deck.shuffle(&mut rng);
+    deck
 }
 
 /// A random empty intersection obeying the distance rule.
-fn free_spot(game: &Game, topo: &Topology, rng: &mut ChaCha8Rng) -> Option<VertexId> {
+fn free_spot(view: &GameView, topo: &Topology, rng: &mut ChaCha8Rng) -> Option<VertexId> {
     let free: Vec<VertexId> = (0..topo.vertex_count() as VertexId)
         .filter(|&v| {
-            game.buildings[v as usize].is_none()
+            view.buildings[v as usize].is_none()
                 && topo.vertex_neighbors[v as usize]
                     .iter()
-                    .all(|&n| game.buildings[n as usize].is_none())
+                    .all(|&n| view.buildings[n as usize].is_none())
         })
         .collect();
     free.choose(rng).copied()
 }
 
-fn place_settlement(game: &mut Game, seat: Seat, v: VertexId) {
-    game.buildings[v as usize] = Some(Building {
-        owner: seat,
-        city: false,
-    });
-    game.players[seat as usize].settlements_left -= 1;
-}
-
 /// Lays up to `n` roads in a chain from `from`, stopping at other players' buildings.
 fn grow_roads(
-    game: &mut Game,
+    view: &mut GameView,
     topo: &Topology,
     seat: Seat,
     from: VertexId,
@@ -139,20 +176,58 @@ fn grow_roads(
         let options: Vec<u8> = topo.vertex_edges[at as usize]
             .iter()
             .copied()
-            .filter(|&e| game.roads[e as usize].is_none())
+            .filter(|&e| view.roads[e as usize].is_none())
             .collect();
         let Some(&e) = options.choose(rng) else { break };
-        if game.players[seat as usize].roads_left == 0 {
+        if view.players[seat as usize].roads_left == 0 {
             break;
         }
-        game.roads[e as usize] = Some(seat);
-        game.players[seat as usize].roads_left -= 1;
+        view.roads[e as usize] = Some(seat);
+        view.players[seat as usize].roads_left -= 1;
         placed.push(e);
         let [a, b] = topo.edge_vertices[e as usize];
         at = if a == at { b } else { a };
-        if game.buildings[at as usize].is_some_and(|b| b.owner != seat) {
+        if view.buildings[at as usize].is_some_and(|b| b.owner != seat) {
             break;
         }
     }
     placed
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The deck the sample draws from is the one a new game with the same seed stacks.
+    #[test]
+    fn the_sample_draws_from_the_deck_a_new_game_stacks() {
+        use crate::engine::testkit;
+        for (players, layout, seed) in [
+            (4, LayoutKind::Variable, 7),
+            (6, LayoutKind::RandomTokens, 3),
+            (3, LayoutKind::Beginner, 5),
+        ] {
+            let settings = Settings {
+                players,
+                layout,
+                ..Settings::default()
+            };
+            let game = Game::new(settings.clone(), seed);
+            assert_eq!(new_game_deck(&settings, seed), testkit::deck(&game));
+        }
+    }
+
+    /// What the view shows adds up: cards conserved, own hand as counted, VP as pieces say.
+    #[test]
+    fn the_sample_view_adds_up() {
+        let view = sample_view(4, LayoutKind::Variable, 7, Some(2));
+        let own = view.own.as_ref().expect("own hand");
+        assert_eq!(own.hand.total(), view.players[2].resource_count);
+        assert_eq!(own.dev_cards.len(), view.players[2].dev_card_count);
+        let cards: u32 = view.players.iter().map(|p| p.resource_count).sum();
+        assert_eq!(cards + view.bank.total(), 5 * 19);
+        let dev: usize = view.players.iter().map(|p| p.dev_card_count).sum();
+        assert_eq!(dev + view.deck_size, 25);
+        assert_eq!(sample_view(4, LayoutKind::Variable, 7, None).own, None);
+    }
 }

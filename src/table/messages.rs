@@ -69,7 +69,7 @@ pub fn event_public(ev: &Event, game: &Game, names: &[String]) -> Option<String>
         }
         Event::RobberBlocked { hex, seats } => crate::t!(
             "messages-robber-blocked",
-            hex = hex_text(topo, &game.layout, *hex),
+            hex = hex_text(topo, game.layout(), *hex),
             names = and_list(seats.iter().map(n).collect())
         ),
         Event::StartingResources { seat, cards } => crate::t!(
@@ -93,7 +93,7 @@ pub fn event_public(ev: &Event, game: &Game, names: &[String]) -> Option<String>
         Event::RobberMoved { seat, hex } => crate::t!(
             "messages-robber-moved",
             name = n(seat),
-            hex = hex_text(topo, &game.layout, *hex)
+            hex = hex_text(topo, game.layout(), *hex)
         ),
         Event::Stole { thief, victim, .. } => {
             crate::t!("messages-stole", thief = n(thief), victim = n(victim))
@@ -107,7 +107,7 @@ pub fn event_public(ev: &Event, game: &Game, names: &[String]) -> Option<String>
         Event::SettlementBuilt { seat, vertex } => crate::t!(
             "messages-settlement-built",
             name = n(seat),
-            place = vertex_text(topo, &game.layout, *vertex)
+            place = vertex_text(topo, game.layout(), *vertex)
         ),
         Event::CityBuilt { seat, vertex } => crate::t!(
             "messages-city-built",
@@ -216,7 +216,7 @@ pub fn event_private(ev: &Event, viewer: Seat, names: &[String]) -> Option<Strin
 
 /// A seat's private holdings.
 pub fn hand_text(game: &Game, seat: Seat) -> String {
-    let Some(p) = game.players.get(seat as usize) else {
+    let Some(p) = game.players().get(seat as usize) else {
         return String::new();
     };
     let n = p.hand.total();
@@ -226,7 +226,7 @@ pub fn hand_text(game: &Game, seat: Seat) -> String {
             .dev_cards
             .iter()
             .map(|c| {
-                if c.bought_turn == game.turn && c.card != DevCard::VictoryPoint {
+                if c.bought_turn == game.turn() && c.card != DevCard::VictoryPoint {
                     crate::t!("messages-hand-new-card", card = c.card.in_words())
                 } else {
                     c.card.in_words()
@@ -244,8 +244,8 @@ pub fn waiting_text(game: &Game, names: &[String]) -> String {
     if let Some(text) = helper_waiting_text(game, names) {
         return text;
     }
-    let cur = name(names, game.current);
-    match &game.phase {
+    let cur = name(names, game.current());
+    match game.phase() {
         Phase::Setup { round, road_from } => match road_from {
             None => crate::t!(
                 "messages-waiting-setup-settlement",
@@ -338,8 +338,8 @@ pub fn waiting_hints(game: &Game) -> Vec<Hint> {
         return vec![Hint::Helper];
     }
     let topo = game.topology();
-    let layout = &game.layout;
-    let legal = game.legal_actions(game.current);
+    let layout = game.layout();
+    let legal = game.legal_actions(game.current());
     let examples = |f: &dyn Fn(&Action) -> Option<(place_order::Key, PlaceExample)>| {
         let mut found: Vec<_> = legal.iter().filter_map(f).collect();
         found.sort_by_key(|f| f.0);
@@ -349,7 +349,7 @@ pub fn waiting_hints(game: &Game) -> Vec<Hint> {
             .map(|(_, e)| e)
             .collect::<Vec<_>>()
     };
-    match &game.phase {
+    match game.phase() {
         Phase::Setup {
             road_from: None, ..
         } => vec![Hint::PlaceSettlement {
@@ -387,7 +387,7 @@ pub fn waiting_hints(game: &Game) -> Vec<Hint> {
         Phase::MoveRobber => vec![Hint::MoveRobber],
         Phase::Main | Phase::SpecialBuild { .. } => {
             let mut hints = vec![Hint::Build];
-            if matches!(game.phase, Phase::Main) {
+            if matches!(game.phase(), Phase::Main) {
                 hints.push(Hint::Trade);
             }
             if may_hold_a_playable_card(game) {
@@ -404,21 +404,21 @@ pub fn waiting_hints(game: &Game) -> Vec<Hint> {
 /// only (the phase and how many cards they hold), so that saying it reveals nothing of the
 /// hand.
 pub fn may_hold_a_playable_card(game: &Game) -> bool {
-    matches!(game.phase, Phase::BeforeRoll | Phase::Main)
+    matches!(game.phase(), Phase::BeforeRoll | Phase::Main)
         && game
-            .players
-            .get(game.current as usize)
+            .players()
+            .get(game.current() as usize)
             .is_some_and(|p| !p.dev_cards.is_empty())
 }
 
 /// What `seat` must discard now, with an example made from their own hand: private to them.
 pub fn discard_prompt(game: &Game, seat: Seat) -> Option<String> {
-    let Phase::Discard { owed } = &game.phase else {
+    let Phase::Discard { owed } = game.phase() else {
         return None;
     };
     let (_, n) = owed.iter().find(|(s, _)| *s == seat)?;
     let mut example = crate::engine::Resources::default();
-    for (r, count) in game.players.get(seat as usize)?.hand.iter() {
+    for (r, count) in game.players().get(seat as usize)?.hand.iter() {
         example[r] += count.min(n.saturating_sub(example.total() as u8));
     }
     let words = super::command::resources_words(&example);
@@ -442,7 +442,7 @@ pub fn status_text(game: &Game, names: &[String]) -> String {
         if view.largest_army == Some(p.seat) {
             extras.push(crate::t!("messages-status-largest-army"));
         }
-        let marker = if p.seat == game.current { "▶ " } else { "  " };
+        let marker = if p.seat == game.current() { "▶ " } else { "  " };
         let line = crate::t!(
             "messages-status-player",
             name = name(names, p.seat),
@@ -516,12 +516,12 @@ mod tests {
         let g = Game::new(Settings::for_players(3), 3);
         let topo = g.topology();
         for v in 0..topo.vertex_count() as VertexId {
-            let text = vertex_text(topo, &g.layout, v);
+            let text = vertex_text(topo, g.layout(), v);
             assert!(text.starts_with(&topo.vertex_label(v)));
             let hexes = topo.vertex_hexes[v as usize].len();
             assert_eq!(
                 text.split(" · ").count(),
-                1 + hexes + usize::from(g.layout.port_at(v).is_some())
+                1 + hexes + usize::from(g.layout().port_at(v).is_some())
             );
         }
     }
@@ -531,9 +531,9 @@ mod tests {
         let g = Game::new(Settings::for_players(3), 3);
         let topo = g.topology();
         let hex = (0..topo.hex_count() as HexId)
-            .find(|&h| g.layout.terrain[h as usize].resource() == Some(Resource::Ore))
+            .find(|&h| g.layout().terrain[h as usize].resource() == Some(Resource::Ore))
             .unwrap_or(0);
-        let token = g.layout.tokens[hex as usize].unwrap_or(0);
+        let token = g.layout().tokens[hex as usize].unwrap_or(0);
         let label = &topo.hex_labels[hex as usize];
         let moved = Event::RobberMoved { seat: 1, hex };
         assert_eq!(
@@ -572,7 +572,7 @@ mod tests {
     #[test]
     fn status_shows_no_hands() {
         let mut g = Game::new(Settings::for_players(3), 3);
-        g.players[1].hand = Resources([3, 0, 0, 0, 2]);
+        crate::engine::testkit::set_hand(&mut g, 1, Resources([3, 0, 0, 0, 2]));
         let s = status_text(&g, &names());
         assert!(s.contains("bob (blue): 0 VP · 5 cards"), "{s}");
         assert!(!s.contains("3 brick"), "{s}");

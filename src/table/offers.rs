@@ -162,13 +162,13 @@ pub fn check_new(
     get: &Resources,
     to: Option<Seat>,
 ) -> Result<Option<Seat>, OfferError> {
-    if game.phase != Phase::Main {
+    if *game.phase() != Phase::Main {
         return Err(OfferError::NotTradingTime);
     }
     if to == Some(from) {
         return Err(OfferError::ToSelf);
     }
-    let current = game.current;
+    let current = game.current();
     let to = if from == current {
         to
     } else {
@@ -189,7 +189,7 @@ pub fn check_new(
             resource: r.in_words(),
         });
     }
-    let hand = game.players[from as usize].hand;
+    let hand = game.players()[from as usize].hand;
     if !give.fits_in(&hand) {
         return Err(OfferError::CannotGive {
             cards: give.in_words(),
@@ -207,16 +207,16 @@ pub fn check_response(
     seat: Seat,
     accepting: bool,
 ) -> Result<(), OfferError> {
-    if game.phase != Phase::Main {
+    if *game.phase() != Phase::Main {
         return Err(OfferError::NotTradingTime);
     }
     if seat == offer.from {
         return Err(OfferError::OwnOffer);
     }
-    if offer.from != game.current && seat != game.current {
+    if offer.from != game.current() && seat != game.current() {
         return Err(OfferError::OnlyCurrent {
             id: offer.id,
-            current: name(names, game.current),
+            current: name(names, game.current()),
         });
     }
     if let Some(t) = offer.to
@@ -227,7 +227,7 @@ pub fn check_response(
             only: name(names, t),
         });
     }
-    let hand = game.players[seat as usize].hand;
+    let hand = game.players()[seat as usize].hand;
     if accepting && !offer.get.fits_in(&hand) {
         return Err(OfferError::AcceptorCannotGive {
             id: offer.id,
@@ -271,11 +271,11 @@ pub fn confirm(
             accepted,
         });
     }
-    if game.phase != Phase::Main {
+    if *game.phase() != Phase::Main {
         return Err(OfferError::NotTradingTime);
     }
     for (seat, cards) in [(offer.from, offer.give), (acceptor, offer.get)] {
-        if !cards.fits_in(&game.players[seat as usize].hand) {
+        if !cards.fits_in(&game.players()[seat as usize].hand) {
             return Err(OfferError::NoLongerHolds {
                 id: offer.id,
                 who: name(names, seat),
@@ -283,7 +283,7 @@ pub fn confirm(
             });
         }
     }
-    let current = game.current;
+    let current = game.current();
     let action = if offer.from == current {
         Action::DomesticTrade {
             with: acceptor,
@@ -381,12 +381,12 @@ mod tests {
 
     fn main_phase_game() -> Game {
         let mut g = Game::new(Settings::for_players(3), 1);
-        g.phase = Phase::Main;
-        g.current = 0;
-        g.turn = 3;
-        g.players[0].hand = Resources([1, 1, 2, 0, 0]);
-        g.players[1].hand = Resources([0, 0, 0, 0, 2]);
-        g.players[2].hand = Resources([0, 0, 0, 1, 1]);
+        crate::engine::testkit::set_phase(&mut g, Phase::Main);
+        crate::engine::testkit::set_current(&mut g, 0);
+        crate::engine::testkit::set_turn(&mut g, 3);
+        crate::engine::testkit::set_hand(&mut g, 0, Resources([1, 1, 2, 0, 0]));
+        crate::engine::testkit::set_hand(&mut g, 1, Resources([0, 0, 0, 0, 2]));
+        crate::engine::testkit::set_hand(&mut g, 2, Resources([0, 0, 0, 1, 1]));
         g
     }
 
@@ -433,7 +433,7 @@ mod tests {
             Err(OfferError::CannotGive { .. })
         ));
         let mut before = g.clone();
-        before.phase = Phase::BeforeRoll;
+        crate::engine::testkit::set_phase(&mut before, Phase::BeforeRoll);
         assert_eq!(
             check_new(&before, &n, 0, &WOOL, &ORE, None),
             Err(OfferError::NotTradingTime)
@@ -496,7 +496,7 @@ mod tests {
             ))
         );
         // bob spent his ore meanwhile.
-        g.players[1].hand = Resources::default();
+        crate::engine::testkit::set_hand(&mut g, 1, Resources::default());
         assert!(matches!(
             confirm(&g, &n, &o, 0, 1),
             Err(OfferError::NoLongerHolds { .. })

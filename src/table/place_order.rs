@@ -164,11 +164,11 @@ mod tests {
         let g = Game::new(Settings::for_players(4), 9);
         let topo = g.topology();
         let mut spots: Vec<VertexId> = (0..topo.vertex_count() as VertexId).collect();
-        spots.sort_by_key(|&v| spot_key(topo, &g.layout, v));
+        spots.sort_by_key(|&v| spot_key(topo, g.layout(), v));
         for pair in spots.windows(2) {
             let (a, b) = (
-                spot(topo, &g.layout, pair[0]),
-                spot(topo, &g.layout, pair[1]),
+                spot(topo, g.layout(), pair[0]),
+                spot(topo, g.layout(), pair[1]),
             );
             assert!(a.pips >= b.pips, "{pair:?}");
             if a.pips == b.pips {
@@ -177,15 +177,15 @@ mod tests {
         }
         let best = spots[0];
         let most = (0..topo.vertex_count() as VertexId)
-            .map(|v| spot(topo, &g.layout, v).pips)
+            .map(|v| spot(topo, g.layout(), v).pips)
             .max();
-        assert_eq!(Some(spot(topo, &g.layout, best).pips), most);
-        let text = spot_text(topo, &g.layout, best);
+        assert_eq!(Some(spot(topo, g.layout(), best).pips), most);
+        let text = spot_text(topo, g.layout(), best);
         assert!(
             text.starts_with(&format!(
                 "{} · {} pips · ",
                 topo.vertex_label(best),
-                spot(topo, &g.layout, best).pips
+                spot(topo, g.layout(), best).pips
             )),
             "{text}"
         );

@@ -279,7 +279,7 @@ impl Session {
             id: self.meta.id,
             place: self.meta.place,
             players: self.players.clone(),
-            version: self.game.as_ref().map(|g| g.version),
+            version: self.game.as_ref().map(|g| g.version()),
             finished: self.meta.finished,
         }
     }
@@ -604,10 +604,10 @@ impl Session {
 /// Takes the offers that `game` no longer allows out of `meta` (offers end with the turn, or
 /// whenever trading is over) and returns them.
 fn stale_offers(meta: &mut GameMeta, game: &Game) -> Vec<Offer> {
-    let trading = game.phase == Phase::Main;
+    let trading = *game.phase() == Phase::Main;
     let (keep, gone): (Vec<Offer>, Vec<Offer>) = std::mem::take(&mut meta.offers)
         .into_iter()
-        .partition(|o| trading && o.turn == game.turn);
+        .partition(|o| trading && o.turn == game.turn());
     meta.offers = keep;
     gone
 }

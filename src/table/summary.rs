@@ -31,14 +31,14 @@ impl VpBreakdown {
     /// Counts the player's pieces on the board and cards in hand.
     fn of(game: &Game, seat: Seat) -> VpBreakdown {
         let mut vp = VpBreakdown::default();
-        for b in game.buildings.iter().flatten().filter(|b| b.owner == seat) {
+        for b in game.buildings().iter().flatten().filter(|b| b.owner == seat) {
             if b.city {
                 vp.cities += 1;
             } else {
                 vp.settlements += 1;
             }
         }
-        let player = game.players.get(seat as usize);
+        let player = game.players().get(seat as usize);
         vp.vp_cards = player.map_or(0, |p| {
             p.dev_cards
                 .iter()
@@ -46,9 +46,9 @@ impl VpBreakdown {
                 .count() as u8
         });
         vp.longest_route =
-            (game.longest_route == Some(seat)).then(|| player.map_or(0, |p| p.route_length));
+            (game.longest_route() == Some(seat)).then(|| player.map_or(0, |p| p.route_length));
         vp.largest_army =
-            (game.largest_army == Some(seat)).then(|| player.map_or(0, |p| p.knights_played));
+            (game.largest_army() == Some(seat)).then(|| player.map_or(0, |p| p.knights_played));
         vp
     }
 
@@ -127,7 +127,7 @@ impl GameEndSummary {
         started_ms: u64,
     ) -> Option<GameEndSummary> {
         let winner = game.winner()?;
-        let players = (0..game.players.len() as Seat)
+        let players = (0..game.players().len() as Seat)
             .map(|seat| {
                 let (user, name) = players
                     .get(seat as usize)
@@ -147,7 +147,7 @@ impl GameEndSummary {
             winner,
             players,
             dice: stats.dice,
-            turns: game.turn,
+            turns: game.turn(),
             started_ms,
             ended_ms: stats.last_action_ms.max(started_ms),
             counted_from_turn: stats.counted_from_turn,
@@ -235,36 +235,26 @@ pub fn duration_words(ms: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Building, HeldCard, Phase, Settings};
+    use crate::engine::testkit;
+    use crate::engine::{HeldCard, Phase, Settings};
 
     fn finished_game() -> Game {
         let mut g = Game::new(Settings::for_players(3), 5);
-        let mut place =
-            |v: usize, owner: Seat, city: bool| g.buildings[v] = Some(Building { owner, city });
-        place(0, 0, true);
-        place(10, 0, true);
-        place(20, 0, false);
-        place(30, 1, false);
-        place(40, 1, true);
-        place(50, 2, false);
-        for (s, p) in g.players.iter_mut().enumerate() {
-            let placed = g
-                .buildings
-                .iter()
-                .flatten()
-                .filter(|b| b.owner == s as Seat);
-            let (mut settl, mut cities) = (0, 0);
-            for b in placed {
-                if b.city {
-                    cities += 1;
-                } else {
-                    settl += 1;
-                }
+        for (v, owner, city) in [
+            (0, 0, true),
+            (10, 0, true),
+            (20, 0, false),
+            (30, 1, false),
+            (40, 1, true),
+            (50, 2, false),
+        ] {
+            if city {
+                testkit::place_city(&mut g, owner, v);
+            } else {
+                testkit::place_settlement(&mut g, owner, v);
             }
-            p.settlements_left -= settl;
-            p.cities_left -= cities;
         }
-        g.players[0].dev_cards = vec![
+        testkit::set_dev_cards(&mut g, 0, vec![
             HeldCard {
                 card: DevCard::VictoryPoint,
                 bought_turn: 3,
@@ -273,13 +263,13 @@ mod tests {
                 card: DevCard::Knight,
                 bought_turn: 4,
             },
-        ];
-        g.players[0].route_length = 6;
-        g.longest_route = Some(0);
-        g.players[2].knights_played = 3;
-        g.largest_army = Some(2);
-        g.turn = 31;
-        g.phase = Phase::Finished { winner: 0 };
+        ]);
+        testkit::set_route_length(&mut g, 0, 6);
+        testkit::set_longest_route(&mut g, Some(0));
+        testkit::set_knights_played(&mut g, 2, 3);
+        testkit::set_largest_army(&mut g, Some(2));
+        testkit::set_turn(&mut g, 31);
+        testkit::set_phase(&mut g, Phase::Finished { winner: 0 });
         g
     }
 

@@ -33,12 +33,12 @@ pub fn auto_action(game: &Game, seat: Seat, rng: &mut dyn RngCore) -> Option<Act
         let options: Vec<&Action> = legal.iter().filter(|a| pred(a)).collect();
         options.choose(rng).map(|a| (*a).clone())
     };
-    match &game.phase {
+    match game.phase() {
         Phase::Finished { .. } => None,
         Phase::Discard { owed } => {
             let count = owed.iter().find(|(s, _)| *s == seat)?.1;
             Some(Action::Discard(random_cards(
-                &game.players[seat as usize].hand,
+                &game.players()[seat as usize].hand,
                 count,
                 rng,
             )))
@@ -48,7 +48,7 @@ pub fn auto_action(game: &Game, seat: Seat, rng: &mut dyn RngCore) -> Option<Act
         Phase::MoveRobber => {
             let desert = |a: &Action| match a {
                 Action::MoveRobber { hex, .. } => {
-                    game.layout.terrain.get(*hex as usize) == Some(&Terrain::Desert)
+                    game.layout().terrain.get(*hex as usize) == Some(&Terrain::Desert)
                 }
                 _ => false,
             };
@@ -111,12 +111,12 @@ mod tests {
     #[test]
     fn discard_phase_discards_for_the_owing_seat_only() {
         let mut g = Game::new(Settings::for_players(3), 5);
-        g.players[1].hand = Resources([2, 2, 2, 2, 2]);
-        g.phase = Phase::Discard { owed: vec![(1, 5)] };
+        crate::engine::testkit::set_hand(&mut g, 1, Resources([2, 2, 2, 2, 2]));
+        crate::engine::testkit::set_phase(&mut g, Phase::Discard { owed: vec![(1, 5)] });
         match auto_action(&g, 1, &mut any_rng()) {
             Some(Action::Discard(cards)) => {
                 assert_eq!(cards.total(), 5);
-                assert!(cards.fits_in(&g.players[1].hand));
+                assert!(cards.fits_in(&g.players()[1].hand));
             }
             other => panic!("expected a discard, got {other:?}"),
         }
@@ -126,13 +126,13 @@ mod tests {
     #[test]
     fn turn_phases_get_roll_and_end() {
         let mut g = Game::new(Settings::for_players(3), 5);
-        g.phase = Phase::BeforeRoll;
-        g.current = 2;
+        crate::engine::testkit::set_phase(&mut g, Phase::BeforeRoll);
+        crate::engine::testkit::set_current(&mut g, 2);
         assert_eq!(auto_action(&g, 2, &mut any_rng()), Some(Action::Roll));
         assert_eq!(auto_action(&g, 1, &mut any_rng()), None);
-        g.phase = Phase::Main;
+        crate::engine::testkit::set_phase(&mut g, Phase::Main);
         assert_eq!(auto_action(&g, 2, &mut any_rng()), Some(Action::EndTurn));
-        g.phase = Phase::Finished { winner: 0 };
+        crate::engine::testkit::set_phase(&mut g, Phase::Finished { winner: 0 });
         assert_eq!(auto_action(&g, 2, &mut any_rng()), None);
     }
 
@@ -142,19 +142,17 @@ mod tests {
         // the same injected generator the table picks the same, so a pick says nothing about
         // the seed.
         let mut a = Game::new(Settings::for_players(3), 5);
-        a.players[1].hand = Resources([2, 2, 2, 2, 2]);
-        a.phase = Phase::Discard { owed: vec![(1, 5)] };
+        crate::engine::testkit::set_hand(&mut a, 1, Resources([2, 2, 2, 2, 2]));
+        crate::engine::testkit::set_phase(&mut a, Phase::Discard { owed: vec![(1, 5)] });
         let mut b = a.clone();
-        b.seed = 6;
-        b.rng = ChaCha8Rng::seed_from_u64(6);
+        crate::engine::testkit::reseed(&mut b, 6);
         for s in 0..20 {
             let pick = |g: &Game| auto_action(g, 1, &mut ChaCha8Rng::seed_from_u64(s));
             assert_eq!(pick(&a), pick(&b));
         }
         let setup = Game::new(Settings::for_players(3), 5);
         let mut other = setup.clone();
-        other.seed = 99;
-        other.rng = ChaCha8Rng::seed_from_u64(99);
+        crate::engine::testkit::reseed(&mut other, 99);
         let pick = |g: &Game| auto_action(g, 0, &mut ChaCha8Rng::seed_from_u64(3));
         assert_eq!(pick(&setup), pick(&other));
     }

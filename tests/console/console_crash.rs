@@ -163,6 +163,6 @@ fn sigkilled_console_loses_no_acknowledged_action() {
     // The survivor equals the uninterrupted in-process game.
     let table = open_table(&data, quiet_options());
     let g = table.game_state(1).expect("game resumed");
-    assert_eq!(g.version, total);
+    assert_eq!(g.version(), total);
     assert_eq!(bincode::serialize(g).expect("ser"), h.serialized());
 }

@@ -192,6 +192,6 @@ fn a_stored_game_resumes_only_with_its_own_players() {
     assert!(!stdout.contains("It is not your turn"), "{stdout}");
     let table = open_table(&data, quiet_options());
     let g = table.game_state(1).expect("game");
-    assert_eq!(g.version, h.state().version);
+    assert_eq!(g.version(), h.state().version());
     assert_eq!(bincode::serialize(g).expect("ser"), h.serialized());
 }

@@ -2,12 +2,13 @@
 //! decode the PNG and look at the colours a player would see.
 
 use catan_bot::engine::game::{HeldCard, LastChange};
+use catan_bot::engine::testkit;
 use catan_bot::engine::{
     Building, DevCard, Game, GameView, LayoutKind, Phase, PortKind, Resource, Resources, Topology,
 };
 use catan_bot::render::{
     BoardGeometry, Color, GLOW, PILL, PLAYER, ROBBER, TOKEN_HOT, panel_lines, render_board,
-    resource_color, sample_game,
+    resource_color, sample_view,
 };
 use image::RgbImage;
 
@@ -33,24 +34,25 @@ fn near(a: Color, b: Color, tol: i32) -> bool {
         .all(|(&x, y)| (x as i32 - y as i32).abs() <= tol)
 }
 
-fn mid_game(players: u8, seed: u64) -> Game {
-    sample_game(players, LayoutKind::Variable, seed)
+/// A made-up mid-game position as `viewer` sees it.
+fn mid_game(players: u8, seed: u64, viewer: Option<u8>) -> GameView {
+    sample_view(players, LayoutKind::Variable, seed, viewer)
 }
 
 #[test]
 fn same_view_renders_to_identical_bytes() {
-    let game = mid_game(4, 11);
-    let a = render_board(&game.view(None), &names()).expect("render");
-    let b = render_board(&game.clone().view(None), &names()).expect("render");
+    let view = mid_game(4, 11, None);
+    let a = render_board(&view, &names()).expect("render");
+    let b = render_board(&view.clone(), &names()).expect("render");
     assert_eq!(a, b);
-    let c = render_board(&mid_game(4, 11).view(None), &names()).expect("render");
+    let c = render_board(&mid_game(4, 11, None), &names()).expect("render");
     assert_eq!(a, c);
 }
 
 #[test]
 fn every_road_midpoint_has_its_owners_colour() {
     for (players, seed) in [(4, 1), (4, 2), (6, 3)] {
-        let view = mid_game(players, seed).view(None);
+        let view = mid_game(players, seed, None);
         let geo = BoardGeometry::new(&view).expect("geometry");
         let img = draw(&view);
         let mut checked = 0;
@@ -70,7 +72,7 @@ fn every_road_midpoint_has_its_owners_colour() {
 #[test]
 fn robber_is_drawn_on_whichever_hex_it_stands() {
     for players in [4, 6] {
-        let mut view = mid_game(players, 5).view(None);
+        let mut view = mid_game(players, 5, None);
         let geo = BoardGeometry::new(&view).expect("geometry");
         for hex in 0..view.layout.terrain.len() as u8 {
             view.robber = hex;
@@ -88,7 +90,7 @@ fn robber_is_drawn_on_whichever_hex_it_stands() {
 
 #[test]
 fn empty_intersections_show_their_pill_and_occupied_ones_do_not() {
-    let view = mid_game(4, 8).view(None);
+    let view = mid_game(4, 8, None);
     let geo = BoardGeometry::new(&view).expect("geometry");
     let img = draw(&view);
     let mut empty = 0;
@@ -121,17 +123,16 @@ fn empty_intersections_show_their_pill_and_occupied_ones_do_not() {
 
 #[test]
 fn a_city_has_a_different_silhouette_from_a_settlement() {
-    let mut game = Game::new(catan_bot::engine::Settings::for_players(4), 4);
+    let mut view = Game::new(catan_bot::engine::Settings::for_players(4), 4).view(None);
     let (settlement, city) = (10u8, 40u8);
-    game.buildings[settlement as usize] = Some(Building {
+    view.buildings[settlement as usize] = Some(Building {
         owner: 1,
         city: false,
     });
-    game.buildings[city as usize] = Some(Building {
+    view.buildings[city as usize] = Some(Building {
         owner: 1,
         city: true,
     });
-    let view = game.view(None);
     let geo = BoardGeometry::new(&view).expect("geometry");
     let img = draw(&view);
     let blue = PLAYER[1];
@@ -212,15 +213,15 @@ fn port_badges_show_their_resource_colour() {
 
 #[test]
 fn last_change_glows_and_nothing_else_does() {
-    let mut game = Game::new(catan_bot::engine::Settings::for_players(4), 6);
-    let topo = Topology::get(game.layout.size);
+    let mut plain = Game::new(catan_bot::engine::Settings::for_players(4), 6).view(None);
+    let topo = Topology::get(plain.layout.size);
     let v = 20u8;
-    game.buildings[v as usize] = Some(Building {
+    plain.buildings[v as usize] = Some(Building {
         owner: 0,
         city: false,
     });
     let robber_hex = topo.vertex_hexes[v as usize][0];
-    game.robber = robber_hex;
+    plain.robber = robber_hex;
     let glow_near = |view: &GameView, p: (f32, f32), radius: f32| {
         let img = draw(view);
         let mut n = 0;
@@ -233,16 +234,15 @@ fn last_change_glows_and_nothing_else_does() {
         }
         n
     };
-    let plain = game.view(None);
     let geo = BoardGeometry::new(&plain).expect("geometry");
     let s = geo.hex_size;
     assert_eq!(glow_near(&plain, geo.vertices[v as usize], 0.45 * s), 0);
-    game.last_placed = LastChange {
+    let mut lit = plain.clone();
+    lit.last_placed = LastChange {
         vertices: vec![v],
         edges: vec![],
         robber: Some(robber_hex),
     };
-    let lit = game.view(None);
     assert!(glow_near(&lit, geo.vertices[v as usize], 0.45 * s) > 100);
     let far_corner = geo.hex_centers[robber_hex as usize];
     let hex_ring = (far_corner.0 - 0.9 * s * 0.866, far_corner.1);
@@ -251,15 +251,14 @@ fn last_change_glows_and_nothing_else_does() {
 
 #[test]
 fn panel_lines_follow_the_state() {
-    let mut game = mid_game(4, 12);
-    game.phase = Phase::BeforeRoll;
-    game.current = 1;
-    game.turn = 23;
-    game.last_roll = Some((3, 4));
-    game.players[1].knights_played = 3;
-    game.largest_army = Some(1);
-    game.players[2].hand = Resources([1, 2, 3, 4, 1]);
-    let view = game.view(None);
+    let mut view = mid_game(4, 12, None);
+    view.phase = Phase::BeforeRoll;
+    view.current = 1;
+    view.turn = 23;
+    view.last_roll = Some((3, 4));
+    view.players[1].knights_played = 3;
+    view.largest_army = Some(1);
+    view.players[2].resource_count = 11;
     let lines = panel_lines(&view, &names());
     assert_eq!(lines[0], "Turn 23: Bob to roll");
     assert_eq!(lines[1], "Last roll: 3 + 4 = 7");
@@ -276,26 +275,26 @@ fn panel_lines_follow_the_state() {
     assert!(lines.iter().any(|l| l.contains("Largest Army: Bob (3)")));
     assert!(!lines.iter().any(|l| l.contains("Your hand")));
 
-    game.phase = Phase::Discard {
+    view.phase = Phase::Discard {
         owed: vec![(0, 4), (3, 5)],
     };
-    let lines = panel_lines(&game.view(None), &names());
+    let lines = panel_lines(&view, &names());
     assert!(lines[0].contains("Alice 4, Dave 5"), "{}", lines[0]);
     // Missing or blank names fall back to the seat number.
-    let lines = panel_lines(&game.view(None), &["Ann".into(), " \u{7}".into()]);
+    let lines = panel_lines(&view, &["Ann".into(), " \u{7}".into()]);
     assert!(lines.iter().any(|l| l.starts_with("Seat 2 (blue)")));
 }
 
 #[test]
 fn the_private_hand_appears_only_for_its_owner() {
-    let mut game = mid_game(4, 13);
-    game.players[0].hand = Resources([2, 0, 1, 0, 3]);
-    game.players[0].dev_cards = vec![HeldCard {
+    let public = mid_game(4, 13, None);
+    let mut private = mid_game(4, 13, Some(0));
+    let own = private.own.as_mut().expect("own hand");
+    own.hand = Resources([2, 0, 1, 0, 3]);
+    own.dev_cards = vec![HeldCard {
         card: DevCard::VictoryPoint,
         bought_turn: 3,
     }];
-    let public = game.view(None);
-    let private = game.view(Some(0));
     let lines = panel_lines(&private, &names());
     assert!(
         lines
@@ -324,21 +323,31 @@ fn the_private_hand_appears_only_for_its_owner() {
 
 #[test]
 fn public_picture_does_not_depend_on_hidden_information() {
-    let mut game = mid_game(4, 14);
-    game.players[1].hand = Resources([2, 0, 0, 0, 0]);
-    game.players[1].dev_cards = vec![HeldCard {
-        card: DevCard::Knight,
-        bought_turn: 2,
-    }];
+    // A real game a few turns in: the secrets are the engine's, and `view` must hide them.
+    let mut game = Game::new(catan_bot::engine::Settings::for_players(4), 14);
+    testkit::random_playout(&mut game, 14, 150);
+    testkit::set_hand(&mut game, 1, Resources([2, 0, 0, 0, 0]));
+    testkit::set_dev_cards(
+        &mut game,
+        1,
+        vec![HeldCard {
+            card: DevCard::Knight,
+            bought_turn: 2,
+        }],
+    );
     let before = render_board(&game.view(None), &names()).expect("render");
     let seat0_before = render_board(&game.view(Some(0)), &names()).expect("render");
     // Same counts, different secrets: other cards, a hidden VP card, another deck order.
-    game.players[1].hand = Resources([0, 0, 0, 1, 1]);
-    game.players[1].dev_cards = vec![HeldCard {
-        card: DevCard::VictoryPoint,
-        bought_turn: 2,
-    }];
-    game.deck.reverse();
+    testkit::set_hand(&mut game, 1, Resources([0, 0, 0, 1, 1]));
+    testkit::set_dev_cards(
+        &mut game,
+        1,
+        vec![HeldCard {
+            card: DevCard::VictoryPoint,
+            bought_turn: 2,
+        }],
+    );
+    testkit::reverse_deck(&mut game);
     assert_eq!(
         before,
         render_board(&game.view(None), &names()).expect("render")
@@ -357,7 +366,7 @@ fn every_board_and_player_count_renders() {
             LayoutKind::Variable,
             LayoutKind::RandomTokens,
         ] {
-            let view = sample_game(players, layout, 21).view(Some(0));
+            let view = sample_view(players, layout, 21, Some(0));
             let png = render_board(&view, &names()).expect("render");
             let img = image::load_from_memory(&png).expect("valid PNG").to_rgb8();
             let geo = BoardGeometry::new(&view).expect("geometry");

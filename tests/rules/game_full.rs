@@ -13,11 +13,11 @@ fn full_game(names: &[&str], seed: u64) -> Harness {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let taken = h.play_out(&mut rng, 6_000);
     let g = h.state();
-    let Phase::Finished { winner } = g.phase else {
-        panic!("no winner after {taken} actions (turn {})", g.turn);
+    let Phase::Finished { winner } = *g.phase() else {
+        panic!("no winner after {taken} actions (turn {})", g.turn());
     };
-    assert!(g.total_vp(winner) >= g.settings.vp_target);
-    assert_eq!(g.version as usize, taken);
+    assert!(g.total_vp(winner) >= g.settings().vp_target);
+    assert_eq!(g.version() as usize, taken);
     catan_bot::engine::invariants::check(g).expect("invariants hold");
     // The win was announced publicly, naming the winner.
     let name = h.seat_name(winner);
@@ -50,7 +50,7 @@ fn every_turn_start_pings_the_player_with_buttons() {
         .filter(|r| r.kind == ReplyKind::TurnStart)
         .collect();
     assert!(starts.len() > 20, "only {} turn starts", starts.len());
-    let turns = h.state().turn as usize;
+    let turns = h.state().turn() as usize;
     let headlines = starts
         .iter()
         .filter(|r| r.text.starts_with("Turn "))

@@ -70,15 +70,15 @@ fn open_offers_and_their_messages_survive_a_restart() {
     // Play until someone is in the action phase holding at least one card.
     loop {
         let g = h.state();
-        let seat = g.current;
-        if g.phase == catan_bot::engine::Phase::Main && g.players[seat as usize].hand.total() > 0 {
+        let seat = g.current();
+        if *g.phase() == catan_bot::engine::Phase::Main && g.players()[seat as usize].hand.total() > 0 {
             break;
         }
         assert!(h.step(&mut rng));
     }
     let g = h.state();
-    let seat = g.current;
-    let (give, _) = g.players[seat as usize].hand.iter().next().expect("a card");
+    let seat = g.current();
+    let (give, _) = g.players()[seat as usize].hand.iter().next().expect("a card");
     let want = catan_bot::engine::Resource::ALL
         .into_iter()
         .find(|&r| r != give)
@@ -132,7 +132,7 @@ fn turn_deadline_is_rearmed_after_a_restart() {
         assert!(h.step(&mut rng));
     }
     let deadline = h.table().next_deadline().expect("a deadline");
-    let version = h.state().version;
+    let version = h.state().version();
     h.reopen();
     assert_eq!(h.table().next_deadline(), Some(deadline));
     // Past the deadline (reminder first, then the action) the table acts for the player.
@@ -140,7 +140,7 @@ fn turn_deadline_is_rearmed_after_a_restart() {
     let replies = h.table_mut().tick(now);
     let replies2 = h.table_mut().tick(now + 1);
     assert!(
-        h.state().version > version,
+        h.state().version() > version,
         "nothing happened at the deadline: {replies:?} {replies2:?}"
     );
     assert!(

@@ -47,7 +47,7 @@ fn play_until(
 }
 
 fn hand(h: &Harness, seat: Seat) -> Resources {
-    h.state().players[seat as usize].hand
+    h.state().players()[seat as usize].hand
 }
 
 /// `count` cards from `hand`, most plentiful first.
@@ -70,10 +70,10 @@ fn seven_with_discards_and_a_steal() {
     let mut h = Harness::started(&NAMES, "seed 21", quiet_options());
     let mut rng = ChaCha8Rng::seed_from_u64(21);
     play_until(&mut h, &mut rng, hoard, |h| {
-        matches!(h.state().phase, Phase::Discard { .. })
+        matches!(h.state().phase(), Phase::Discard { .. })
     });
-    let roller = h.state().current;
-    let Phase::Discard { owed } = h.state().phase.clone() else {
+    let roller = h.state().current();
+    let Phase::Discard { owed } = h.state().phase().clone() else {
         unreachable!()
     };
     assert!(!owed.is_empty());
@@ -105,7 +105,7 @@ fn seven_with_discards_and_a_steal() {
         let private = private_to(&r, h.user_of(&name));
         assert!(private.iter().any(|p| p.text.contains("Your hand:")));
     }
-    assert_eq!(h.state().phase, Phase::MoveRobber);
+    assert_eq!(*h.state().phase(), Phase::MoveRobber);
     // Move the robber where someone with cards can be robbed.
     let legal = h.state().legal_actions(roller);
     let Some(Action::MoveRobber {
@@ -150,7 +150,7 @@ fn seven_with_discards_and_a_steal() {
     let card = gained.iter().next().map(|(r, _)| r).expect("one card");
     // The hex is named by what it produces (public on the board); nothing else names a card.
     let g = h.state();
-    let hex_text = catan_bot::table::messages::hex_text(g.topology(), &g.layout, hex);
+    let hex_text = catan_bot::table::messages::hex_text(g.topology(), g.layout(), hex);
     assert!(
         !public.replace(&hex_text, "").contains(card.name()),
         "stolen card named publicly: {public}"
@@ -168,8 +168,8 @@ fn seven_with_discards_and_a_steal() {
         card = card.in_words()
     )) && p.text.contains("Your hand:")
         && !p.reply_to_caller));
-    assert_eq!(h.state().robber, hex);
-    assert_eq!(h.state().phase, Phase::Main);
+    assert_eq!(h.state().robber(), hex);
+    assert_eq!(*h.state().phase(), Phase::Main);
 }
 
 #[test]
@@ -178,8 +178,8 @@ fn a_knight_moves_the_robber_and_steals() {
     let mut rng = ChaCha8Rng::seed_from_u64(8);
     let knight_ready = |h: &Harness| {
         let g = h.state();
-        matches!(g.phase, Phase::BeforeRoll | Phase::Main)
-            && g.legal_actions(g.current).iter().any(|a| {
+        matches!(g.phase(), Phase::BeforeRoll | Phase::Main)
+            && g.legal_actions(g.current()).iter().any(|a| {
                 matches!(
                     a,
                     Action::PlayKnight {
@@ -190,7 +190,7 @@ fn a_knight_moves_the_robber_and_steals() {
             })
     };
     play_until(&mut h, &mut rng, choose, knight_ready);
-    let seat = h.state().current;
+    let seat = h.state().current();
     let Some(Action::PlayKnight {
         hex,
         victim: Some(victim),
@@ -208,8 +208,8 @@ fn a_knight_moves_the_robber_and_steals() {
     };
     let name = h.seat_name(seat);
     let label = h.state().topology().hex_labels[hex as usize].clone();
-    let knights = h.state().players[seat as usize].knights_played;
-    let cards_before = h.state().players[seat as usize].dev_cards.len();
+    let knights = h.state().players()[seat as usize].knights_played;
+    let cards_before = h.state().players()[seat as usize].dev_cards.len();
     // Target by Discord-style mention.
     let mention = format!("<@{}>", h.user_of(&h.seat_name(victim)));
     let r = h.say(&name, &format!("play soldier {label} {mention}"));
@@ -227,10 +227,10 @@ fn a_knight_moves_the_robber_and_steals() {
         public.contains(&format!("stole a card from {}", h.seat_name(victim))),
         "{public}"
     );
-    let p = &h.state().players[seat as usize];
+    let p = &h.state().players()[seat as usize];
     assert_eq!(p.knights_played, knights + 1);
     assert_eq!(p.dev_cards.len(), cards_before - 1);
-    assert_eq!(h.state().robber, hex);
+    assert_eq!(h.state().robber(), hex);
     // A second card play in the same turn is refused.
     let before = h.serialized();
     let r = h.say(
@@ -246,13 +246,13 @@ fn a_knight_moves_the_robber_and_steals() {
 fn trade_ready(h: &mut Harness, rng: &mut ChaCha8Rng) -> (Seat, Seat, Resource, Resource) {
     let find = |h: &Harness| -> Option<(Seat, Seat, Resource, Resource)> {
         let g = h.state();
-        if g.phase != Phase::Main {
+        if *g.phase() != Phase::Main {
             return None;
         }
-        let cur = g.current;
+        let cur = g.current();
         for other in (0..3).filter(|&s| s != cur) {
-            for (a, _) in g.players[cur as usize].hand.iter() {
-                for (b, _) in g.players[other as usize].hand.iter() {
+            for (a, _) in g.players()[cur as usize].hand.iter() {
+                for (b, _) in g.players()[other as usize].hand.iter() {
                     if a != b {
                         return Some((cur, other, a, b));
                     }
@@ -313,7 +313,7 @@ fn domestic_trade_through_offer_accept_confirm() {
         .find(|r| matches!(r.kind, ReplyKind::TradeOfferUpdate { .. }))
         .expect("update");
     assert!(update.text.contains(&format!("Accepted by: {other_n}")));
-    let confirm_id = format!("catan:{game}:confirm-{offer}-{other}:{}", h.state().version);
+    let confirm_id = format!("catan:{game}:confirm-{offer}-{other}:{}", h.state().version());
     assert!(
         update.buttons.iter().any(|b| b.id == confirm_id),
         "{:?}",
@@ -393,7 +393,7 @@ fn domestic_trade_through_offer_accept_confirm() {
         assert!(refusal_text(&r).is_some());
     }
     // Offers between two non-current players are refused.
-    let now_cur = h.state().current;
+    let now_cur = h.state().current();
     let a = (now_cur + 1) % 3;
     let b = (now_cur + 2) % 3;
     let r = h.say(
@@ -409,7 +409,7 @@ fn port_seeker(h: &Harness, rng: &mut ChaCha8Rng) -> Action {
     let seat = g.waiting_for()[0];
     let legal = g.legal_actions(seat);
     let on_port =
-        |a: &&Action| matches!(a, Action::BuildSettlement(v) if g.layout.port_at(*v).is_some());
+        |a: &&Action| matches!(a, Action::BuildSettlement(v) if g.layout().port_at(*v).is_some());
     match legal.iter().find(on_port) {
         Some(a) if seat == 0 => a.clone(),
         _ => hoard(&legal, rng),
@@ -422,13 +422,13 @@ fn maritime_trade_at_a_port() {
     let mut rng = ChaCha8Rng::seed_from_u64(13);
     let ready = |h: &Harness| -> Option<(Resource, u8)> {
         let g = h.state();
-        if g.phase != Phase::Main || g.current != 0 {
+        if *g.phase() != Phase::Main || g.current() != 0 {
             return None;
         }
         Resource::ALL
             .into_iter()
             .map(|r| (r, g.trade_rate(0, r)))
-            .find(|&(r, rate)| rate < 4 && g.players[0].hand[r] >= rate)
+            .find(|&(r, rate)| rate < 4 && g.players()[0].hand[r] >= rate)
     };
     for _ in 0..20_000 {
         if ready(&h).is_some() {
@@ -442,9 +442,9 @@ fn maritime_trade_at_a_port() {
     }
     let (give, rate) = ready(&h).expect("seat 0 at a port with enough cards");
     let g = h.state();
-    let ports: Vec<PortKind> = (0..g.buildings.len() as u8)
-        .filter(|&v| g.buildings[v as usize].is_some_and(|b| b.owner == 0))
-        .filter_map(|v| g.layout.port_at(v))
+    let ports: Vec<PortKind> = (0..g.buildings().len() as u8)
+        .filter(|&v| g.buildings()[v as usize].is_some_and(|b| b.owner == 0))
+        .filter_map(|v| g.layout().port_at(v))
         .collect();
     let expected = if ports.contains(&PortKind::Special(give)) {
         2
@@ -506,7 +506,7 @@ fn five_players_with_special_building_phases() {
     let mut special_builds = 0;
     let mut refused_trade = false;
     while h.state().winner().is_none() {
-        if let Phase::SpecialBuild { builder } = h.state().phase {
+        if let Phase::SpecialBuild { builder } = *h.state().phase() {
             special_phases += 1;
             let name = h.seat_name(builder);
             if !refused_trade {
@@ -527,7 +527,7 @@ fn five_players_with_special_building_phases() {
                 continue;
             }
         }
-        assert!(h.state().version < 20_000, "no winner");
+        assert!(h.state().version() < 20_000, "no winner");
         h.step(&mut rng);
     }
     assert!(

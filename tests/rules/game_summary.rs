@@ -102,11 +102,11 @@ impl Played {
     /// through offer, accept and confirm.
     fn maybe_trade_with_a_player(&mut self) {
         let g = &self.shadow;
-        if g.phase != Phase::Main || !self.rng.gen_bool(0.15) {
+        if *g.phase() != Phase::Main || !self.rng.gen_bool(0.15) {
             return;
         }
-        let cur = g.current;
-        let hand = |s: Seat| g.players[s as usize].hand;
+        let cur = g.current();
+        let hand = |s: Seat| g.players()[s as usize].hand;
         let Some(give) = Resource::ALL.into_iter().find(|&r| hand(cur)[r] > 0) else {
             return;
         };
@@ -250,15 +250,15 @@ fn the_summary_matches_what_happened_across_a_restart() {
         assert_eq!(player.vp.total(), g.total_vp(player.seat) as u32);
         assert_eq!(player.name, p.h.seat_name(player.seat));
     }
-    assert!(s.players[winner as usize].vp.total() >= g.settings.vp_target as u32);
+    assert!(s.players[winner as usize].vp.total() >= g.settings().vp_target as u32);
     let holder = |held: Option<Seat>, of: &dyn Fn(usize) -> bool| {
         (0..3).all(|i| of(i) == (held == Some(i as Seat)))
     };
-    assert!(holder(g.longest_route, &|i| s.players[i]
+    assert!(holder(g.longest_route(), &|i| s.players[i]
         .vp
         .longest_route
         .is_some()));
-    assert!(holder(g.largest_army, &|i| s.players[i]
+    assert!(holder(g.largest_army(), &|i| s.players[i]
         .vp
         .largest_army
         .is_some()));
@@ -292,7 +292,7 @@ fn the_summary_matches_what_happened_across_a_restart() {
     assert_eq!(s.counted_from_turn, None);
 
     // Length: turns, and the table's clock from `start` to the winning action.
-    assert_eq!(s.turns, g.turn);
+    assert_eq!(s.turns, g.turn());
     assert_eq!(s.started_ms, p.started_ms);
     assert_eq!(s.ended_ms, p.h.now);
 
@@ -332,7 +332,7 @@ fn counts_lost_with_an_old_snapshot_are_said_not_hidden() {
     let mut p = Played::new("vp 6", 3);
     p.h.options.snapshot_every = 10;
     p.h.reopen();
-    assert!(p.play_until(|g| g.turn >= 8));
+    assert!(p.play_until(|g| g.turn() >= 8));
     // Rewrite the stored snapshot as a build without the counts wrote it.
     let game = p.h.game;
     let (mut upto, mut turn) = (0, 0);
@@ -345,7 +345,7 @@ fn counts_lost_with_an_old_snapshot_are_said_not_hidden() {
         let old = bincode::serialize(&(&snap.game, snap.last_activity_ms)).expect("old bytes");
         store.put_snapshot(game, n, &old).expect("rewrite");
         upto = n as usize;
-        turn = snap.game.turn;
+        turn = snap.game.turn();
     });
     p.assert_resumed();
     let replies = p.play_to_the_end();
@@ -441,14 +441,14 @@ fn rematch_opens_a_lobby_with_the_same_settings_and_invites_the_players() {
     assert_ne!(new, old);
     h.game = new;
     let g = h.state();
-    assert_eq!(g.settings.players, 3);
-    assert_eq!(g.settings.vp_target, 5);
-    assert_eq!(g.settings.discard_limit, 9);
+    assert_eq!(g.settings().players, 3);
+    assert_eq!(g.settings().vp_target, 5);
+    assert_eq!(g.settings().discard_limit, 9);
     assert_eq!(
-        g.settings.layout,
+        g.settings().layout,
         catan_bot::engine::LayoutKind::RandomTokens
     );
-    assert_ne!(g.seed, 21, "a rematch deals a new board and new dice");
+    assert_ne!(g.seed(), 21, "a rematch deals a new board and new dice");
 
     // While it runs, the old summary's button does not open another lobby.
     let r = h.button("alice", &button);
@@ -512,9 +512,9 @@ fn discards_in_the_summary_equal_the_cards_discarded() {
         let g = &p.shadow;
         let seat = g.waiting_for()[0];
         let legal = g.legal_actions(seat);
-        let action = if let Phase::Discard { owed } = &g.phase {
+        let action = if let Phase::Discard { owed } = g.phase() {
             let count = owed.iter().find(|(s, _)| *s == seat).map_or(0, |(_, n)| *n);
-            let mut left = g.players[seat as usize].hand;
+            let mut left = g.players()[seat as usize].hand;
             let mut cards = Resources::default();
             for _ in 0..count {
                 let r = Resource::ALL

@@ -10,17 +10,17 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 fn count_terrain(g: &Game, t: Terrain) -> usize {
-    g.layout.terrain.iter().filter(|&&x| x == t).count()
+    g.layout().terrain.iter().filter(|&&x| x == t).count()
 }
 
 #[test]
 fn components_three_four_players() {
     for players in [3, 4] {
         let g = Game::new(Settings::for_players(players), 2);
-        assert_eq!(g.layout.size, BoardSize::Standard);
-        assert_eq!(g.bank, Resources([19; 5]));
-        assert_eq!(g.deck.len(), 25);
-        let n = |c| g.deck.iter().filter(|&&d| d == c).count();
+        assert_eq!(g.layout().size, BoardSize::Standard);
+        assert_eq!(g.bank(), Resources([19; 5]));
+        assert_eq!(g.deck_size(), 25);
+        let n = |c| testkit::deck(&g).iter().filter(|&&d| d == c).count();
         assert_eq!(
             [
                 n(DevCard::Knight),
@@ -43,15 +43,15 @@ fn components_three_four_players() {
             .map(|t| count_terrain(&g, t)),
             [3, 4, 4, 4, 3, 1]
         );
-        let mut tokens: Vec<u8> = g.layout.tokens.iter().flatten().copied().collect();
+        let mut tokens: Vec<u8> = g.layout().tokens.iter().flatten().copied().collect();
         tokens.sort();
         assert_eq!(
             tokens,
             vec![2, 3, 3, 4, 4, 5, 5, 6, 6, 8, 8, 9, 9, 10, 10, 11, 11, 12]
         );
-        assert_eq!(g.layout.ports.len(), 9);
+        assert_eq!(g.layout().ports.len(), 9);
         let generic = g
-            .layout
+            .layout()
             .ports
             .iter()
             .filter(|p| p.kind == PortKind::Generic)
@@ -59,14 +59,14 @@ fn components_three_four_players() {
         assert_eq!(generic, 4);
         for r in Resource::ALL {
             let special = g
-                .layout
+                .layout()
                 .ports
                 .iter()
                 .filter(|p| p.kind == PortKind::Special(r))
                 .count();
             assert_eq!(special, 1, "{r:?} port");
         }
-        for p in &g.players {
+        for p in g.players() {
             assert_eq!(
                 (p.roads_left, p.settlements_left, p.cities_left),
                 (ROAD_LIMIT, SETTLEMENT_LIMIT, CITY_LIMIT)
@@ -80,10 +80,10 @@ fn components_three_four_players() {
 fn components_five_six_players() {
     for players in [5, 6] {
         let g = Game::new(Settings::for_players(players), 2);
-        assert_eq!(g.layout.size, BoardSize::Extended);
-        assert_eq!(g.bank, Resources([24; 5]));
-        assert_eq!(g.deck.len(), 34);
-        let n = |c| g.deck.iter().filter(|&&d| d == c).count();
+        assert_eq!(g.layout().size, BoardSize::Extended);
+        assert_eq!(g.bank(), Resources([24; 5]));
+        assert_eq!(g.deck_size(), 34);
+        let n = |c| testkit::deck(&g).iter().filter(|&&d| d == c).count();
         assert_eq!(
             [
                 n(DevCard::Knight),
@@ -106,16 +106,16 @@ fn components_five_six_players() {
             .map(|t| count_terrain(&g, t)),
             [5, 6, 6, 6, 5, 2]
         );
-        assert_eq!(g.layout.tokens.iter().flatten().count(), 28);
-        assert_eq!(g.layout.ports.len(), 11);
+        assert_eq!(g.layout().tokens.iter().flatten().count(), 28);
+        assert_eq!(g.layout().ports.len(), 11);
         let wool = g
-            .layout
+            .layout()
             .ports
             .iter()
             .filter(|p| p.kind == PortKind::Special(Resource::Wool))
             .count();
         assert_eq!(wool, 2);
-        assert_eq!(g.players.len(), players as usize);
+        assert_eq!(g.players().len(), players as usize);
     }
 }
 
@@ -148,12 +148,12 @@ fn beginner_map_matches_the_rulebook() {
     ];
     for (h, (t, tok)) in expected.iter().enumerate() {
         assert_eq!(
-            (g.layout.terrain[h], g.layout.tokens[h]),
+            (g.layout().terrain[h], g.layout().tokens[h]),
             (*t, *tok),
             "hex {h}"
         );
     }
-    assert_eq!(g.robber, 9, "robber starts on the desert");
+    assert_eq!(g.robber(), 9, "robber starts on the desert");
 }
 
 #[test]
@@ -162,15 +162,15 @@ fn robber_starts_on_a_desert_and_seed_fixes_the_board() {
         for seed in 0..5 {
             let a = Game::new(Settings::for_players(players), seed);
             let b = Game::new(Settings::for_players(players), seed);
-            assert_eq!(a.layout, b.layout);
-            assert_eq!(a.deck, b.deck);
-            assert_eq!(a.layout.terrain[a.robber as usize], Terrain::Desert);
+            assert_eq!(a.layout(), b.layout());
+            assert_eq!(testkit::deck(&a), testkit::deck(&b));
+            assert_eq!(a.layout().terrain[a.robber() as usize], Terrain::Desert);
             invariants::check(&a).unwrap();
         }
     }
     let a = Game::new(Settings::for_players(4), 1);
     let b = Game::new(Settings::for_players(4), 2);
-    assert_ne!(a.layout, b.layout);
+    assert_ne!(a.layout(), b.layout());
 }
 
 #[test]
@@ -184,7 +184,7 @@ fn variable_board_tokens_follow_the_spiral() {
             let seq: Vec<u8> = topo
                 .spiral(c)
                 .iter()
-                .filter_map(|&h| g.layout.tokens[h as usize])
+                .filter_map(|&h| g.layout().tokens[h as usize])
                 .collect();
             seq == spiral
         });
@@ -198,18 +198,18 @@ fn setup_order_for_every_player_count() {
         let mut g = Game::new(Settings::for_players(players), 4);
         let mut order = Vec::new();
         while g.in_setup() {
-            order.push(g.current);
+            order.push(g.current());
             for _ in 0..2 {
-                let a = g.legal_actions(g.current)[0].clone();
-                g.apply(g.current, &a).unwrap();
+                let a = g.legal_actions(g.current())[0].clone();
+                g.apply(g.current(), &a).unwrap();
             }
         }
         let mut expected: Vec<u8> = (0..players).collect();
         expected.extend((0..players).rev());
         assert_eq!(order, expected);
-        assert_eq!(g.phase, Phase::BeforeRoll);
-        assert_eq!((g.current, g.turn), (0, 1));
-        for p in &g.players {
+        assert_eq!(*g.phase(), Phase::BeforeRoll);
+        assert_eq!((g.current(), g.turn()), (0, 1));
+        for p in g.players() {
             assert_eq!((p.settlements_left, p.roads_left), (3, 13));
         }
     }
@@ -241,10 +241,10 @@ fn setup_settlement_then_road_touching_it() {
 #[test]
 fn round_two_road_must_touch_the_second_settlement() {
     let mut g = testkit::game_in_setup_round_two(3, 5);
-    let seat = g.current;
+    let seat = g.current();
     assert_eq!(seat, 2);
     let own_first = (0..54u8)
-        .find(|&v| matches!(g.buildings[v as usize], Some(b) if b.owner == seat))
+        .find(|&v| matches!(g.buildings()[v as usize], Some(b) if b.owner == seat))
         .unwrap();
     let v = (0..54u8)
         .find(|&v| g.legal_actions(seat).contains(&Action::BuildSettlement(v)))
@@ -255,7 +255,7 @@ fn round_two_road_must_touch_the_second_settlement() {
     let at_first = topo.vertex_edges[own_first as usize]
         .iter()
         .copied()
-        .find(|&e| g.roads[e as usize].is_none())
+        .find(|&e| g.roads()[e as usize].is_none())
         .unwrap();
     let before = testkit::serialize(&g);
     let err = g.apply(seat, &Action::BuildRoad(at_first)).unwrap_err();
@@ -272,13 +272,13 @@ fn starting_resources_only_for_the_second_settlement_desert_gives_nothing() {
     // round one: settlement at a corner of the desert (C3, hex 9)
     let desert_corner = topo.hex_vertices[9][0];
     g.apply(0, &Action::BuildSettlement(desert_corner)).unwrap();
-    assert!(g.players[0].hand.is_empty());
+    assert!(g.players()[0].hand.is_empty());
     let road = topo.vertex_edges[desert_corner as usize][0];
     g.apply(0, &Action::BuildRoad(road)).unwrap();
     // finish round one and round two for seats 2 and 1
-    while g.current != 0 || matches!(g.phase, Phase::Setup { round: 1, .. }) {
-        let a = g.legal_actions(g.current)[0].clone();
-        g.apply(g.current, &a).unwrap();
+    while g.current() != 0 || matches!(g.phase(), Phase::Setup { round: 1, .. }) {
+        let a = g.legal_actions(g.current())[0].clone();
+        g.apply(g.current(), &a).unwrap();
     }
     // seat 0's second settlement: another desert corner if still free, else any
     let v = topo.hex_vertices[9]
@@ -288,7 +288,7 @@ fn starting_resources_only_for_the_second_settlement_desert_gives_nothing() {
         .unwrap();
     let mut expected = Resources::default();
     for &h in &topo.vertex_hexes[v as usize] {
-        if let Some(r) = g.layout.terrain[h as usize].resource() {
+        if let Some(r) = g.layout().terrain[h as usize].resource() {
             expected[r] += 1;
         }
     }
@@ -301,7 +301,7 @@ fn starting_resources_only_for_the_second_settlement_desert_gives_nothing() {
         seat: 0,
         cards: expected
     }));
-    assert_eq!(g.players[0].hand, expected);
+    assert_eq!(g.players()[0].hand, expected);
 }
 
 #[test]

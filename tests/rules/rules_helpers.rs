@@ -6,7 +6,7 @@
 //! Long: every Helper of Catan's rules, one area of tests.
 
 use catan_bot::engine::helpers::{HelperChoice, Pending, Side};
-use catan_bot::engine::testkit::{TestGame, path_from};
+use catan_bot::engine::testkit::{self, TestGame, path_from};
 use catan_bot::engine::{
     Action, DevCard, Event, Helper, HelperUse, Phase, Resource, Resources, RuleError, SeanUse,
     Seat, Terrain, VincentBuild,
@@ -17,7 +17,7 @@ fn game() -> TestGame {
 }
 
 fn set_side(t: &mut TestGame, seat: Seat, side: Side) {
-    let state = t.g.helpers.as_mut().expect("helpers");
+    let state = testkit::helpers_mut(&mut t.g).expect("helpers");
     state.held[seat as usize].as_mut().expect("a helper").side = side;
 }
 
@@ -47,7 +47,7 @@ fn is_helper_refusal(e: &RuleError) -> bool {
 fn after_use(t: &mut TestGame, seat: Seat, side: Side, second_use: HelperUse) {
     assert_eq!(t.g.helper_pending(), Some(&Pending::AfterUse { seat }));
     let helper = t.g.helper_of(seat).unwrap().helper;
-    let other = (seat + 1) % t.g.players.len() as Seat;
+    let other = (seat + 1) % t.g.players().len() as Seat;
     let err = t.refuse(other, Action::EndTurn);
     assert!(matches!(err, RuleError::NotYourTurn { .. }), "{err}");
     match side {
@@ -62,7 +62,7 @@ fn after_use(t: &mut TestGame, seat: Seat, side: Side, second_use: HelperUse) {
         Side::B => {
             let err = t.refuse(seat, Action::FlipHelper);
             assert!(said(t, &err).contains("exchange"), "{err}");
-            let display = t.g.helpers.as_ref().unwrap().display.clone();
+            let display = t.g.helpers().unwrap().display.clone();
             assert!(!display.contains(&helper));
             let err = t.refuse(seat, Action::ExchangeHelper(helper));
             assert!(said(t, &err).contains("not in the display"), "{err}");
@@ -75,7 +75,7 @@ fn after_use(t: &mut TestGame, seat: Seat, side: Side, second_use: HelperUse) {
             }));
             let held = t.g.helper_of(seat).unwrap();
             assert_eq!((held.helper, held.side), (took, Side::A));
-            assert!(t.g.helpers.as_ref().unwrap().display.contains(&helper));
+            assert!(t.g.helpers().unwrap().display.contains(&helper));
         }
     }
     assert_eq!(t.g.helper_pending(), None);
@@ -97,7 +97,7 @@ fn jean_trades_the_named_resource_two_to_one_for_the_turn() {
         use_ok(&mut t, 0, HelperUse::Jean(Resource::Ore));
         after_use(&mut t, 0, side, HelperUse::Jean(Resource::Ore));
         t.ok(0, two_for_one.clone());
-        assert_eq!(t.g.players[0].hand[Resource::Ore], 1);
+        assert_eq!(t.g.players()[0].hand[Resource::Ore], 1);
         assert_eq!(
             t.g.trade_rate(0, Resource::Grain),
             4,
@@ -121,7 +121,7 @@ fn marianne_takes_a_resource_after_a_roll_that_gave_nothing() {
         // in her own turn she can't ask for it
         let err = t.refuse(0, Action::UseHelper(HelperUse::Marianne(Resource::Ore)));
         assert!(is_helper_refusal(&err), "{err}");
-        t.g.phase = Phase::BeforeRoll;
+        testkit::set_phase(&mut t.g, Phase::BeforeRoll);
         let ev = t.roll_exact(6);
         assert!(ev.contains(&Event::HelperOffered {
             seat: 1,
@@ -136,7 +136,7 @@ fn marianne_takes_a_resource_after_a_roll_that_gave_nothing() {
             helper: Helper::Marianne,
             card: Resource::Ore
         }));
-        assert_eq!(t.g.players[1].hand, Resources::one(Resource::Ore));
+        assert_eq!(t.g.players()[1].hand, Resources::one(Resource::Ore));
         after_use(&mut t, 1, side, HelperUse::Marianne(Resource::Ore));
         t.ok(0, Action::EndTurn);
     }
@@ -146,21 +146,21 @@ fn marianne_takes_a_resource_after_a_roll_that_gave_nothing() {
 fn marianne_is_not_offered_on_a_seven_or_when_the_roll_paid() {
     let mut t = game();
     t.helper(1, Helper::Marianne);
-    t.g.phase = Phase::BeforeRoll;
+    testkit::set_phase(&mut t.g, Phase::BeforeRoll);
     t.roll_exact(7);
     assert_eq!(t.g.helper_pending(), None);
     let mut t = game();
     t.helper(1, Helper::Marianne);
     // a settlement on every hex with a 6
-    for h in 0..t.g.layout.tokens.len() {
-        if t.g.layout.tokens[h] == Some(6) {
+    for h in 0..t.g.layout().tokens.len() {
+        if t.g.layout().tokens[h] == Some(6) {
             let v = t.topo().hex_vertices[h][0];
             t.settlement(1, v);
         }
     }
-    t.g.phase = Phase::BeforeRoll;
+    testkit::set_phase(&mut t.g, Phase::BeforeRoll);
     t.roll_exact(6);
-    assert!(t.g.players[1].hand.total() > 0);
+    assert!(t.g.players()[1].hand.total() > 0);
     assert_eq!(t.g.helper_pending(), None);
 }
 
@@ -172,7 +172,7 @@ fn sean_spares_a_big_hand_the_discard_on_a_seven() {
         set_side(&mut t, 2, side);
         t.give(2, Resources([2, 2, 2, 2, 1]));
         t.give(1, Resources([2, 2, 2, 2, 1]));
-        t.g.phase = Phase::BeforeRoll;
+        testkit::set_phase(&mut t.g, Phase::BeforeRoll);
         let ev = t.roll_exact(7);
         assert!(ev.contains(&Event::HelperOffered {
             seat: 2,
@@ -185,8 +185,8 @@ fn sean_spares_a_big_hand_the_discard_on_a_seven() {
         assert!(said(&t, &err).contains("spares you the discard"), "{err}");
         use_ok(&mut t, 2, HelperUse::Sean(SeanUse::KeepHand));
         after_use(&mut t, 2, side, HelperUse::Sean(SeanUse::KeepHand));
-        assert_eq!(t.g.phase, Phase::Discard { owed: vec![(1, 4)] });
-        assert_eq!(t.g.players[2].hand.total(), 9);
+        assert_eq!(*t.g.phase(), Phase::Discard { owed: vec![(1, 4)] });
+        assert_eq!(t.g.players()[2].hand.total(), 9);
     }
 }
 
@@ -197,14 +197,14 @@ fn sean_gives_a_small_hand_a_resource_on_a_seven() {
         t.helper(2, Helper::Sean);
         set_side(&mut t, 2, side);
         t.give(2, Resources([1, 1, 0, 0, 0]));
-        t.g.phase = Phase::BeforeRoll;
+        testkit::set_phase(&mut t.g, Phase::BeforeRoll);
         t.roll_exact(7);
         let err = t.refuse(2, Action::UseHelper(HelperUse::Sean(SeanUse::KeepHand)));
         assert!(said(&t, &err).contains("nothing to discard"), "{err}");
         use_ok(&mut t, 2, HelperUse::Sean(SeanUse::Take(Resource::Grain)));
         after_use(&mut t, 2, side, HelperUse::Sean(SeanUse::KeepHand));
-        assert_eq!(t.g.players[2].hand, Resources([1, 1, 0, 1, 0]));
-        assert_eq!(t.g.phase, Phase::MoveRobber);
+        assert_eq!(t.g.players()[2].hand, Resources([1, 1, 0, 1, 0]));
+        assert_eq!(*t.g.phase(), Phase::MoveRobber);
     }
 }
 
@@ -212,7 +212,7 @@ fn sean_gives_a_small_hand_a_resource_on_a_seven() {
 fn sean_may_be_declined() {
     let mut t = game();
     t.helper(2, Helper::Sean);
-    t.g.phase = Phase::BeforeRoll;
+    testkit::set_phase(&mut t.g, Phase::BeforeRoll);
     t.roll_exact(7);
     let ev = t.ok(2, Action::DeclineHelper);
     assert!(ev.contains(&Event::HelperDeclined {
@@ -220,11 +220,11 @@ fn sean_may_be_declined() {
         helper: Helper::Sean
     }));
     assert_eq!(t.g.helper_of(2).unwrap().used_turn, None);
-    assert_eq!(t.g.phase, Phase::MoveRobber);
+    assert_eq!(*t.g.phase(), Phase::MoveRobber);
 }
 
 fn desert(t: &TestGame) -> u8 {
-    t.g.layout
+    t.g.layout()
         .terrain
         .iter()
         .position(|&x| x == Terrain::Desert)
@@ -240,18 +240,18 @@ fn lin_sends_the_robber_to_the_desert_for_a_resource() {
         let d = desert(&t);
         let err = t.refuse(0, Action::UseHelper(HelperUse::Lin { desert: d }));
         assert!(said(&t, &err).contains("already in a desert"), "{err}");
-        let hex = (0..t.g.layout.terrain.len())
-            .find(|&h| t.g.layout.terrain[h].resource().is_some())
+        let hex = (0..t.g.layout().terrain.len())
+            .find(|&h| t.g.layout().terrain[h].resource().is_some())
             .unwrap();
-        let r = t.g.layout.terrain[hex].resource().unwrap();
-        t.g.robber = hex as u8;
-        t.g.phase = Phase::BeforeRoll; // before the roll too
+        let r = t.g.layout().terrain[hex].resource().unwrap();
+        testkit::set_robber(&mut t.g, hex as u8);
+        testkit::set_phase(&mut t.g, Phase::BeforeRoll); // before the roll too
         let err = t.refuse(0, Action::UseHelper(HelperUse::Lin { desert: hex as u8 }));
         assert!(said(&t, &err).contains("not a desert"), "{err}");
         let ev = use_ok(&mut t, 0, HelperUse::Lin { desert: d });
         assert!(ev.contains(&Event::RobberMoved { seat: 0, hex: d }));
-        assert_eq!(t.g.robber, d);
-        assert_eq!(t.g.players[0].hand, Resources::one(r));
+        assert_eq!(t.g.robber(), d);
+        assert_eq!(t.g.players()[0].hand, Resources::one(r));
         assert!(
             !ev.iter().any(|e| matches!(e, Event::Stole { .. })),
             "no steal"
@@ -264,8 +264,8 @@ fn lin_sends_the_robber_to_the_desert_for_a_resource() {
 fn lin_waits_while_a_seven_is_resolved() {
     let mut t = game();
     t.helper(0, Helper::Lin);
-    t.g.robber = 0;
-    t.g.phase = Phase::MoveRobber;
+    testkit::set_robber(&mut t.g, 0);
+    testkit::set_phase(&mut t.g, Phase::MoveRobber);
     let d = desert(&t);
     let err = t.refuse(0, Action::UseHelper(HelperUse::Lin { desert: d }));
     assert!(is_helper_refusal(&err), "{err}");
@@ -305,10 +305,10 @@ fn louis_moves_a_dead_end_road() {
             seat: 0,
             edge: dead_end
         }));
-        assert_eq!(t.g.roads[dead_end as usize], None);
-        assert_eq!(t.g.roads[to as usize], Some(0));
-        assert_eq!(t.g.players[0].roads_left, 13);
-        assert_eq!(t.g.players[0].hand, Resources::default(), "free");
+        assert_eq!(t.g.roads()[dead_end as usize], None);
+        assert_eq!(t.g.roads()[to as usize], Some(0));
+        assert_eq!(t.g.players()[0].roads_left, 13);
+        assert_eq!(t.g.players()[0].hand, Resources::default(), "free");
         after_use(
             &mut t,
             0,
@@ -349,8 +349,8 @@ fn william_builds_a_road_with_one_resource_swapped() {
             with: Resource::Wool,
         };
         use_ok(&mut t, 0, u.clone());
-        assert_eq!(t.g.roads[e as usize], Some(0));
-        assert!(t.g.players[0].hand.is_empty());
+        assert_eq!(t.g.roads()[e as usize], Some(0));
+        assert!(t.g.players()[0].hand.is_empty());
         after_use(&mut t, 0, side, u);
     }
 }
@@ -363,7 +363,7 @@ fn candamir_swaps_a_resource_and_keeps_one_of_the_top_three() {
         set_side(&mut t, 0, side);
         t.give(0, Resources([1, 0, 1, 1, 0])); // brick, wool, grain: no ore
         t.refuse(0, Action::BuyDevCard);
-        let deck = t.g.deck.clone();
+        let deck = testkit::deck(&t.g).to_vec();
         let top3: Vec<DevCard> = deck.iter().rev().take(3).copied().collect();
         let ev = use_ok(
             &mut t,
@@ -384,7 +384,7 @@ fn candamir_swaps_a_resource_and_keeps_one_of_the_top_three() {
                 cards: top3.clone()
             }
         );
-        assert!(t.g.players[0].hand.is_empty());
+        assert!(t.g.players()[0].hand.is_empty());
         // only the buyer sees the cards
         let mine = t.g.view(Some(0)).helpers.unwrap();
         assert_eq!(mine.own_cards, top3);
@@ -396,9 +396,9 @@ fn candamir_swaps_a_resource_and_keeps_one_of_the_top_three() {
         let err = t.refuse(0, Action::HelperChoice(HelperChoice::Keep(missing)));
         assert!(said(&t, &err).contains("not among"), "{err}");
         t.ok(0, Action::HelperChoice(HelperChoice::Keep(top3[2])));
-        assert_eq!(t.g.players[0].dev_cards.len(), 1);
-        assert_eq!(t.g.players[0].dev_cards[0].card, top3[2]);
-        assert_eq!(t.g.deck.len(), deck.len() - 1);
+        assert_eq!(t.g.players()[0].dev_cards.len(), 1);
+        assert_eq!(t.g.players()[0].dev_cards[0].card, top3[2]);
+        assert_eq!(t.g.deck_size(), deck.len() - 1);
         after_use(&mut t, 0, side, HelperUse::Candamir { swap: None });
     }
 }
@@ -439,9 +439,9 @@ fn nassir_demands_a_resource_and_gives_a_card_back_for_each() {
                 card: Resource::Ore,
             }),
         );
-        assert_eq!(t.g.players[0].hand, Resources::one(Resource::Wool));
+        assert_eq!(t.g.players()[0].hand, Resources::one(Resource::Wool));
         assert_eq!(
-            t.g.players[1].hand,
+            t.g.players()[1].hand,
             Resources::one(Resource::Wool) + Resources::one(Resource::Ore)
         );
         after_use(&mut t, 0, side, u);
@@ -477,10 +477,10 @@ fn hilde_looks_at_a_leaders_hand_and_takes_a_card() {
         t.give(2, Resources::one(Resource::Ore));
         let err = t.refuse(0, Action::UseHelper(HelperUse::Hilde { victim: 2 }));
         assert!(said(&t, &err).contains("more points"), "{err}");
-        t.g.phase = Phase::BeforeRoll;
+        testkit::set_phase(&mut t.g, Phase::BeforeRoll);
         let err = t.refuse(0, Action::UseHelper(HelperUse::Hilde { victim: 1 }));
         assert!(said(&t, &err).contains("after your roll"), "{err}");
-        t.g.phase = Phase::Main;
+        testkit::set_phase(&mut t.g, Phase::Main);
         let ev = use_ok(&mut t, 0, HelperUse::Hilde { victim: 1 });
         let looked = ev
             .iter()
@@ -495,8 +495,8 @@ fn hilde_looks_at_a_leaders_hand_and_takes_a_card() {
         let err = t.refuse(0, Action::HelperChoice(HelperChoice::Take(Resource::Brick)));
         assert!(said(&t, &err).contains("no brick"), "{err}");
         t.ok(0, Action::HelperChoice(HelperChoice::Take(Resource::Ore)));
-        assert_eq!(t.g.players[0].hand, Resources::one(Resource::Ore));
-        assert_eq!(t.g.players[1].hand, Resources([0, 0, 1, 0, 1]));
+        assert_eq!(t.g.players()[0].hand, Resources::one(Resource::Ore));
+        assert_eq!(t.g.players()[1].hand, Resources([0, 0, 1, 0, 1]));
         after_use(&mut t, 0, side, HelperUse::Hilde { victim: 1 });
     }
 }
@@ -504,10 +504,9 @@ fn hilde_looks_at_a_leaders_hand_and_takes_a_card() {
 /// Seat 0 with `knights` played knights (taken from the deck).
 fn with_knights(t: &mut TestGame, seat: Seat, knights: u8) {
     for _ in 0..knights {
-        let i = t.g.deck.iter().position(|&c| c == DevCard::Knight).unwrap();
-        t.g.deck.remove(i);
+        assert!(testkit::take_from_deck(&mut t.g, DevCard::Knight));
     }
-    t.g.players[seat as usize].knights_played = knights;
+    testkit::set_knights_played(&mut t.g, seat, knights);
 }
 
 #[test]
@@ -530,9 +529,9 @@ fn vincent_discards_a_knight_for_a_cheap_settlement() {
             seat: 0,
             vertex: path[2]
         }));
-        assert!(t.g.players[0].hand.is_empty());
-        assert_eq!(t.g.players[0].knights_played, 0);
-        assert_eq!(t.g.helpers.as_ref().unwrap().knights_discarded[0], 1);
+        assert!(t.g.players()[0].hand.is_empty());
+        assert_eq!(t.g.players()[0].knights_played, 0);
+        assert_eq!(t.g.helpers().unwrap().knights_discarded[0], 1);
         after_use(&mut t, 0, side, u);
         catan_bot::engine::invariants::check(&t.g).unwrap();
     }
@@ -547,12 +546,12 @@ fn vincent_city_for_two_ore_and_a_grain_can_cost_largest_army() {
         t.settlement(0, 10);
         t.give(0, Resources([0, 0, 0, 1, 2]));
         with_knights(&mut t, 0, 3);
-        t.g.largest_army = Some(0);
+        testkit::set_largest_army(&mut t.g, Some(0));
         let u = HelperUse::Vincent(VincentBuild::City(10));
         let ev = use_ok(&mut t, 0, u.clone());
         assert!(ev.contains(&Event::LargestArmySetAside { from: 0 }));
-        assert_eq!(t.g.largest_army, None);
-        assert!(t.g.buildings[10].is_some_and(|b| b.city));
+        assert_eq!(t.g.largest_army(), None);
+        assert!(t.g.buildings()[10].is_some_and(|b| b.city));
         after_use(&mut t, 0, side, u);
         catan_bot::engine::invariants::check(&t.g).unwrap();
     }
@@ -562,7 +561,7 @@ fn vincent_city_for_two_ore_and_a_grain_can_cost_largest_army() {
 fn a_helper_is_never_used_on_the_turn_it_is_received() {
     let mut t = game();
     t.helper(0, Helper::Jean);
-    t.g.helpers.as_mut().unwrap().held[0]
+    testkit::helpers_mut(&mut t.g).unwrap().held[0]
         .as_mut()
         .unwrap()
         .received_turn = 1;
@@ -585,7 +584,7 @@ fn no_helper_in_the_special_building_phase() {
         Resources::one(Resource::Lumber) + Resources::one(Resource::Wool),
     );
     t.ok(0, Action::EndTurn);
-    assert_eq!(t.g.phase, Phase::SpecialBuild { builder: 1 });
+    assert_eq!(*t.g.phase(), Phase::SpecialBuild { builder: 1 });
     let e = t.edge(10, t.topo().vertex_neighbors[10][0]);
     let err = t.refuse(
         1,

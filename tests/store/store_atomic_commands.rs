@@ -209,11 +209,11 @@ impl Crashes {
 
 /// A trade `seat` can offer: one card it holds for one another player holds.
 fn tradeable(g: &Game, seat: Seat) -> Option<(usize, usize, Seat)> {
-    let give = (0..5).find(|&r| g.players[seat as usize].hand.0[r] > 0)?;
-    (0..g.players.len() as Seat)
+    let give = (0..5).find(|&r| g.players()[seat as usize].hand.0[r] > 0)?;
+    (0..g.players().len() as Seat)
         .filter(|&s| s != seat)
         .find_map(|s| {
-            let get = (0..5).find(|&r| r != give && g.players[s as usize].hand.0[r] > 0)?;
+            let get = (0..5).find(|&r| r != give && g.players()[s as usize].hand.0[r] > 0)?;
             Some((give, get, s))
         })
 }
@@ -242,16 +242,16 @@ fn every_command_restarts_as_before_or_after_it_at_every_crash_point() {
     let mut left_open = 0;
     let mut returned = false;
     let mut last_trade_turn = None;
-    while run.state().turn < 24 && run.state().winner().is_none() {
+    while run.state().turn() < 24 && run.state().winner().is_none() {
         let g = run.state();
         let seat = g.waiting_for()[0];
         let name = &run.name(seat);
-        let ready_to_trade = g.phase == Phase::Main
-            && seat == g.current
-            && last_trade_turn != Some(g.turn)
-            && g.turn.is_multiple_of(2);
+        let ready_to_trade = *g.phase() == Phase::Main
+            && seat == g.current()
+            && last_trade_turn != Some(g.turn())
+            && g.turn().is_multiple_of(2);
         if ready_to_trade && let Some((give, get, with)) = tradeable(&g, seat) {
-            last_trade_turn = Some(g.turn);
+            last_trade_turn = Some(g.turn());
             let offer = format!("trade offer 1 {} for 1 {}", RESOURCES[give], RESOURCES[get]);
             run.must(name, &offer);
             let number = run.table().open_offers(run.game).last().expect("posted").id;
@@ -276,7 +276,7 @@ fn every_command_restarts_as_before_or_after_it_at_every_crash_point() {
             continue;
         }
         // Once: a player away (a bot would stand in) comes back by moving, in that move's write.
-        let away = !returned && g.phase == Phase::Main && g.turn > 6;
+        let away = !returned && *g.phase() == Phase::Main && g.turn() > 6;
         if away {
             run.must(name, "away");
             assert!(run.table().bot_seats(run.game).contains(&seat));

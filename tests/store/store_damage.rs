@@ -105,7 +105,7 @@ impl Fixture {
         let Some(state) = table.game_state(self.game) else {
             panic!("{case}: the game is gone without a word");
         };
-        let moves = state.version;
+        let moves = state.version();
         let serialized = bincode::serialize(state).unwrap();
         let notice = table
             .startup_notices()
@@ -402,7 +402,7 @@ fn a_roll_back_is_told_until_the_game_moves_on() {
         "{:?}",
         table.startup_notices()
     );
-    assert_eq!(table.game_state(fixture.game).unwrap().version, index + 1);
+    assert_eq!(table.game_state(fixture.game).unwrap().version(), index + 1);
 }
 
 /// A game whose every move was lost, back in its lobby, is named whole (not "recent joins or

@@ -221,7 +221,7 @@ fn disk_full_child() {
     for _ in 0..500 {
         let (user, text) = host.next_move(&mut rng).expect("game running");
         let before = host.state();
-        let version = host.table.game_state(host.game).unwrap().version;
+        let version = host.table.game_state(host.game).unwrap().version();
         let r = host.say(user, &text);
         if refusal_text(&r).is_some() {
             assert_not_saved(&r, &text);
@@ -233,7 +233,7 @@ fn disk_full_child() {
         } else {
             // It fitted in space sled had already.
             assert_eq!(
-                host.table.game_state(host.game).unwrap().version,
+                host.table.game_state(host.game).unwrap().version(),
                 version + 1
             );
         }

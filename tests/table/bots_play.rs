@@ -4,7 +4,7 @@
 
 use catan_bot::bots::arena::{SeatKind, parse_lineup, play_match};
 use catan_bot::bots::{Bot, BotLevel};
-use catan_bot::engine::testkit::serialize;
+use catan_bot::engine::testkit::{self, serialize};
 use catan_bot::engine::{Game, Phase, Resource, Resources, Seat, Settings};
 use catan_bot::i18n::InWords;
 use rand::seq::SliceRandom;
@@ -74,7 +74,7 @@ fn offers_and_acceptances_never_exceed_the_hand() {
             for level in BotLevel::ALL {
                 let bot = Bot::new(level, seed);
                 let view = game.view(Some(seat));
-                let hand = game.players[seat as usize].hand;
+                let hand = game.players()[seat as usize].hand;
                 if let Some((give, get)) = bot.offer(&view) {
                     offers += 1;
                     assert!(
@@ -86,11 +86,11 @@ fn offers_and_acceptances_never_exceed_the_hand() {
                     assert!(!give.is_empty() && !get.is_empty());
                 }
                 // every other seat is asked about random trades, many of them unpayable
-                for other in 0..game.players.len() as Seat {
-                    if other == game.current {
+                for other in 0..game.players().len() as Seat {
+                    if other == game.current() {
                         continue;
                     }
-                    let theirs = game.players[other as usize].hand;
+                    let theirs = game.players()[other as usize].hand;
                     let v = game.view(Some(other));
                     for _ in 0..4 {
                         let give = Resources(std::array::from_fn(|_| rng.gen_range(0..3)));
@@ -119,17 +119,16 @@ fn a_bot_declines_to_help_a_player_near_victory() {
     let mains: Vec<Game> = positions(3, &lineup(1), 7)
         .into_iter()
         .map(|(g, _)| g)
-        .filter(|g| g.phase == Phase::Main)
+        .filter(|g| *g.phase() == Phase::Main)
         .take(20)
         .collect();
     assert!(!mains.is_empty());
     for mut game in mains {
-        let current = game.current;
-        let other = (current + 1) % game.players.len() as Seat;
+        let current = game.current();
+        let other = (current + 1) % game.players().len() as Seat;
         // the offerer has 8 points in settlements and cities (of a 10-point game)
-        game.players[current as usize].settlements_left = 1;
-        game.players[current as usize].cities_left = 2;
-        game.players[other as usize].hand = Resources([5, 5, 5, 5, 5]);
+        testkit::set_pieces_left(&mut game, current, 1, 2);
+        testkit::set_hand(&mut game, other, Resources([5, 5, 5, 5, 5]));
         let view = game.view(Some(other));
         for level in BotLevel::ALL {
             let bot = Bot::new(level, 1);
@@ -171,9 +170,9 @@ fn bots_are_deterministic() {
 fn with_hidden_changes(game: &Game, seat: Seat, salt: u64) -> Game {
     let mut g = game.clone();
     let mut rng = ChaCha8Rng::seed_from_u64(salt);
-    g.deck.shuffle(&mut rng);
-    g.rng = ChaCha8Rng::seed_from_u64(salt ^ 0xdead);
-    let others: Vec<usize> = (0..g.players.len())
+    testkit::shuffle_deck(&mut g, &mut rng);
+    testkit::reseed_dice(&mut g, salt ^ 0xdead);
+    let others: Vec<usize> = (0..g.players().len())
         .filter(|&s| s != seat as usize)
         .collect();
     for w in others.windows(2) {
@@ -183,16 +182,20 @@ fn with_hidden_changes(game: &Game, seat: Seat, salt: u64) -> Game {
             .iter()
             .flat_map(|&x| Resource::ALL.iter().map(move |&y| (x, y)))
         {
-            if ra != rb && g.players[a].hand[ra] > 0 && g.players[b].hand[rb] > 0 {
-                g.players[a].hand[ra] -= 1;
-                g.players[b].hand[ra] += 1;
-                g.players[b].hand[rb] -= 1;
-                g.players[a].hand[rb] += 1;
+            if ra != rb && g.players()[a].hand[ra] > 0 && g.players()[b].hand[rb] > 0 {
+                let (mut ha, mut hb) = (g.players()[a].hand, g.players()[b].hand);
+                ha[ra] -= 1;
+                hb[ra] += 1;
+                hb[rb] -= 1;
+                ha[rb] += 1;
+                testkit::set_hand(&mut g, a as Seat, ha);
+                testkit::set_hand(&mut g, b as Seat, hb);
                 break;
             }
         }
         // and their unplayed development cards change kind
-        for c in &mut g.players[a].dev_cards {
+        let mut cards = g.players()[a].dev_cards.clone();
+        for c in &mut cards {
             c.card = *[
                 catan_bot::engine::DevCard::Knight,
                 catan_bot::engine::DevCard::VictoryPoint,
@@ -200,6 +203,7 @@ fn with_hidden_changes(game: &Game, seat: Seat, salt: u64) -> Game {
             .choose(&mut rng)
             .expect("two kinds");
         }
+        testkit::set_dev_cards(&mut g, a as Seat, cards);
     }
     g
 }
@@ -209,7 +213,7 @@ fn a_bot_decides_from_its_seats_view_only() {
     let mut changed_hidden = 0;
     for seed in 0..4 {
         for (game, seat) in positions(seed, &lineup(seed as usize), 4) {
-            let other = with_hidden_changes(&game, seat, seed * 1000 + game.version);
+            let other = with_hidden_changes(&game, seat, seed * 1000 + game.version());
             if serialize(&other) != serialize(&game) {
                 changed_hidden += 1;
             }

@@ -19,7 +19,7 @@ fn at_first_roll() -> Harness {
     );
     h.names.push("mallory".into());
     let mut rng = ChaCha8Rng::seed_from_u64(7);
-    while h.state().phase != Phase::BeforeRoll {
+    while *h.state().phase() != Phase::BeforeRoll {
         assert!(h.step(&mut rng));
     }
     h
@@ -59,8 +59,8 @@ fn refused(h: &mut Harness, who: &str, text: &str, expect: &str) {
 #[test]
 fn refusals_before_the_roll() {
     let mut h = at_first_roll();
-    let cur = h.seat_name(h.state().current);
-    let other = h.seat_name((h.state().current + 1) % 3);
+    let cur = h.seat_name(h.state().current());
+    let other = h.seat_name((h.state().current() + 1) % 3);
     let cases: Vec<(&str, &str, String)> = vec![
         // Not a player.
         ("mallory", "roll", "not playing in this game".into()),
@@ -133,15 +133,15 @@ fn refusals_before_the_roll() {
 #[test]
 fn refusals_in_the_action_phase_and_for_buttons() {
     let mut h = at_first_roll();
-    let seat = h.state().current;
+    let seat = h.state().current();
     let cur = h.seat_name(seat);
     let other = h.seat_name((seat + 1) % 3);
     // Roll (a 7 may need discards and the robber; play until the action phase).
     let mut rng = ChaCha8Rng::seed_from_u64(99);
-    while h.state().phase != Phase::Main {
+    while *h.state().phase() != Phase::Main {
         assert!(h.step(&mut rng));
     }
-    let stale_version = h.state().version - 1;
+    let stale_version = h.state().version() - 1;
     let game = h.game;
     refused(&mut h, &cur, "roll", "can't");
     refused(&mut h, &other, "end", &format!("waiting for {cur}"));
@@ -196,10 +196,10 @@ fn refusals_in_the_action_phase_and_for_buttons() {
         assert_eq!(h.serialized(), before, "{id} changed the game");
     }
     // A current button works.
-    let version = h.state().version;
+    let version = h.state().version();
     let r = h.button(&cur, &format!("catan:{game}:end:{version}"));
     assert_no_refusal(&r, "end button");
-    assert_eq!(h.state().version, version + 1);
+    assert_eq!(h.state().version(), version + 1);
     // A reaction on a message that is not an offer is ignored silently.
     let caller = h.caller(&other);
     let now = h.now;

@@ -71,7 +71,7 @@ fn until_a_bot_offers(seed: u64) -> (Harness, u32, u64) {
 #[test]
 fn a_bots_offer_stays_open_for_its_whole_wait_whatever_people_type() {
     let (mut h, offer, made) = until_a_bot_offers(11);
-    let version = h.state().version;
+    let version = h.state().version();
     assert_eq!(
         h.table().bot_offer_open_until(h.game),
         Some(made + WAIT),
@@ -111,7 +111,7 @@ fn a_bots_offer_stays_open_for_its_whole_wait_whatever_people_type() {
         "something moved before the wait was over: {r:?}"
     );
     assert_eq!(
-        h.state().version,
+        h.state().version(),
         version,
         "the bot moved on before the wait was over"
     );

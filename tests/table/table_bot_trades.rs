@@ -54,13 +54,13 @@ fn until_a_bot_counters(seed: u64) -> Option<(Harness, u32, Vec<Reply>)> {
             return None;
         }
         let bots = h.table().bot_seats(h.game);
-        if g.current == alice
-            && g.phase == Phase::Main
-            && tried_turn != Some(g.turn)
+        if g.current() == alice
+            && *g.phase() == Phase::Main
+            && tried_turn != Some(g.turn())
             && g.helper_pending().is_none()
         {
-            tried_turn = Some(g.turn);
-            let hand = g.players[alice as usize].hand;
+            tried_turn = Some(g.turn());
+            let hand = g.players()[alice as usize].hand;
             for give in Resource::ALL.into_iter().filter(|&r| hand[r] > 0) {
                 for get in Resource::ALL.into_iter().filter(|&r| r != give) {
                     let r = h.say(
@@ -125,7 +125,7 @@ fn a_bot_counters_a_persons_offer_once_and_the_counter_trades_on_accept() {
     assert!(h.table().bot_seats(h.game).contains(&bot));
     // The bot holds what it gives; it asks only for cards alice offered.
     let g = h.state().clone();
-    assert!(c.give.fits_in(&g.players[bot as usize].hand));
+    assert!(c.give.fits_in(&g.players()[bot as usize].hand));
     let alice_offer = offers.iter().find(|o| o.id == mine).expect("alice's offer");
     assert!(c.get.fits_in(&(alice_offer.give + alice_offer.give)));
 
@@ -153,7 +153,7 @@ fn a_bot_counters_a_persons_offer_once_and_the_counter_trades_on_accept() {
     );
 
     // Alice accepts with the normal command: the bot confirms at once, the cards change hands.
-    let before = h.state().players.clone();
+    let before = h.state().players().to_vec();
     let r = h.say("alice", &format!("trade accept {theirs}"));
     assert_no_refusal(&r, "accept the counter");
     assert!(
@@ -161,7 +161,7 @@ fn a_bot_counters_a_persons_offer_once_and_the_counter_trades_on_accept() {
             .any(|x| x.text.contains(&format!("Trade offer #{theirs} is done"))),
         "the counter was not traded: {r:?}"
     );
-    let after = &h.state().players;
+    let after = &h.state().players();
     let (a, b) = (alice as usize, bot as usize);
     assert_eq!(after[a].hand, before[a].hand - c.get + c.give);
     assert_eq!(after[b].hand, before[b].hand - c.give + c.get);

@@ -94,17 +94,17 @@ fn bots_move_only_after_their_pause() {
     let g = h.state();
     let bots = h.table().bot_seats(h.game);
     if bots.contains(&g.waiting_for()[0]) {
-        let version = g.version;
+        let version = g.version();
         let due = h.table().next_deadline().expect("due");
         let early = due - 1;
         h.tick(early);
         assert_eq!(
-            h.state().version,
+            h.state().version(),
             version,
             "nothing before the pause is over"
         );
         h.tick(due);
-        assert_eq!(h.state().version, version + 1, "one move when it is");
+        assert_eq!(h.state().version(), version + 1, "one move when it is");
     } else {
         // Alice starts: nothing is due until she moves.
         assert_eq!(h.table().next_deadline(), None);
@@ -150,22 +150,22 @@ fn bots_answer_an_offer_at_once() {
     let alice: Seat = h.seat_of("alice");
     for _ in 0..5_000 {
         let g = h.state();
-        let hand = g.players[alice as usize].hand;
-        if g.current == alice
-            && g.phase == catan_bot::engine::Phase::Main
+        let hand = g.players()[alice as usize].hand;
+        if g.current() == alice
+            && *g.phase() == catan_bot::engine::Phase::Main
             && hand.total() > 0
             && g.waiting_for() == [alice]
         {
             break;
         }
-        if g.waiting_for() == [alice] && g.phase == catan_bot::engine::Phase::Main {
+        if g.waiting_for() == [alice] && *g.phase() == catan_bot::engine::Phase::Main {
             h.play(alice, &Action::EndTurn);
             continue;
         }
         assert!(step_with_bots(&mut h, &mut rng), "the game ended first");
     }
     let g = h.state();
-    let hand = g.players[alice as usize].hand;
+    let hand = g.players()[alice as usize].hand;
     let give = catan_bot::engine::Resource::ALL
         .into_iter()
         .find(|r| hand[*r] > 0)
@@ -185,7 +185,7 @@ fn bots_answer_an_offer_at_once() {
     assert_no_refusal(&r, "offer");
     // Every bot that holds the card answered, in public.
     let holders: Vec<String> = (0..4)
-        .filter(|&s| s != alice && h.state().players[s as usize].hand[get] > 0)
+        .filter(|&s| s != alice && h.state().players()[s as usize].hand[get] > 0)
         .map(|s| h.seat_name(s))
         .collect();
     let last = r
@@ -211,7 +211,7 @@ fn a_bot_stands_in_when_time_is_up_and_the_player_takes_the_seat_back() {
     );
     let first = h.state().waiting_for()[0];
     let name = h.seat_name(first);
-    let version = h.state().version;
+    let version = h.state().version();
     // The reminder first, then the deadline.
     let deadline = h.now + 60_000;
     h.tick(deadline - 1);
@@ -222,7 +222,7 @@ fn a_bot_stands_in_when_time_is_up_and_the_player_takes_the_seat_back() {
             .contains(&format!("Time is up for {name}: a bot plays their seat"))),
         "{r:?}"
     );
-    assert_eq!(h.state().version, version + 1, "the bot moved at once");
+    assert_eq!(h.state().version(), version + 1, "the bot moved at once");
     assert!(h.table().bot_seats(h.game).contains(&first));
     // Looking at one's hand does not take the seat back; a move does.
     h.say(&h.display_name(first), "hand");
@@ -249,7 +249,7 @@ fn a_bot_stands_in_when_time_is_up_and_the_player_takes_the_seat_back() {
 #[test]
 fn with_afk_wait_nobody_moves_for_the_absent() {
     let mut h = Harness::started(&["alice", "bob", "carol"], "timer 1 afk wait", options());
-    let version = h.state().version;
+    let version = h.state().version();
     let reminder = h.table().next_deadline().expect("a reminder is due");
     let r = h.tick(reminder);
     assert!(
@@ -258,7 +258,7 @@ fn with_afk_wait_nobody_moves_for_the_absent() {
     );
     assert_eq!(h.table().next_deadline(), None, "nothing more is due");
     h.tick(h.now + 10 * 60_000);
-    assert_eq!(h.state().version, version);
+    assert_eq!(h.state().version(), version);
 }
 
 /// The same seeded game played twice, once with a restart after every bot move: the same

@@ -10,8 +10,8 @@ use crate::table_support;
 use catan_bot::bots::arena::{SeatKind, parse_lineup, play_match, play_match_with};
 use catan_bot::bots::expert::{Think, sample_world};
 use catan_bot::bots::{Bot, BotLevel};
-use catan_bot::engine::testkit::serialize;
-use catan_bot::engine::{DevCard, Game, Resource, Seat, Settings};
+use catan_bot::engine::testkit::{self, serialize};
+use catan_bot::engine::{DevCard, Game, Resource, Resources, Seat, Settings};
 use catan_bot::table::TableOptions;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -44,32 +44,34 @@ fn positions(seed: u64, every: usize) -> Vec<(Game, Seat)> {
 fn with_hidden_changes(game: &Game, seat: Seat, salt: u64) -> Game {
     let mut g = game.clone();
     let mut rng = ChaCha8Rng::seed_from_u64(salt);
-    g.deck.shuffle(&mut rng);
-    g.rng = ChaCha8Rng::seed_from_u64(salt ^ 0xdead);
-    let others: Vec<usize> = (0..g.players.len())
+    testkit::shuffle_deck(&mut g, &mut rng);
+    testkit::reseed_dice(&mut g, salt ^ 0xdead);
+    let others: Vec<usize> = (0..g.players().len())
         .filter(|&s| s != seat as usize)
         .collect();
     // every card of the other hands into one pile, dealt again in the same counts
     let mut pile: Vec<Resource> = Vec::new();
     for &s in &others {
-        for (r, n) in g.players[s].hand.iter() {
+        for (r, n) in g.players()[s].hand.iter() {
             pile.extend(std::iter::repeat_n(r, n as usize));
         }
     }
     pile.shuffle(&mut rng);
     let mut pile = pile.into_iter();
     for &s in &others {
-        let count = g.players[s].hand.total();
-        g.players[s].hand = Default::default();
-        for _ in 0..count {
+        let mut hand = Resources::default();
+        for _ in 0..g.players()[s].hand.total() {
             let r = pile.next().expect("as many cards as before");
-            g.players[s].hand[r] += 1;
+            hand[r] += 1;
         }
-        for c in &mut g.players[s].dev_cards {
+        testkit::set_hand(&mut g, s as Seat, hand);
+        let mut cards = g.players()[s].dev_cards.clone();
+        for c in &mut cards {
             c.card = *[DevCard::Knight, DevCard::VictoryPoint, DevCard::Monopoly]
                 .choose(&mut rng)
                 .expect("three kinds");
         }
+        testkit::set_dev_cards(&mut g, s as Seat, cards);
     }
     g
 }
@@ -80,7 +82,7 @@ fn the_expert_decides_from_its_seats_view_only() {
     let mut searched = 0;
     for seed in 0..3 {
         for (game, seat) in positions(seed, 11) {
-            let other = with_hidden_changes(&game, seat, seed * 7919 + game.version);
+            let other = with_hidden_changes(&game, seat, seed * 7919 + game.version());
             changed += (serialize(&other) != serialize(&game)) as u32;
             let (va, vb) = (game.view(Some(seat)), other.view(Some(seat)));
             assert_eq!(va, vb, "the seat sees the same");
@@ -96,7 +98,7 @@ fn the_expert_decides_from_its_seats_view_only() {
             // … and so is the decision
             let bot = Bot::new(BotLevel::Expert, seed);
             let a = bot.choose_within(&va, &legal, TINY);
-            assert_eq!(a, bot.choose_within(&vb, &legal, TINY), "v{}", game.version);
+            assert_eq!(a, bot.choose_within(&vb, &legal, TINY), "v{}", game.version());
             assert!(legal.contains(&a));
         }
     }
@@ -121,8 +123,8 @@ fn a_sampled_world_draws_the_other_hands() {
         sampled += 1;
         assert_eq!(world.view(Some(seat)), view);
         assert_eq!(world.legal_actions(seat), legal);
-        let hands = |g: &Game| -> Vec<_> { g.players.iter().map(|p| p.hand).collect() };
-        differs += (hands(&world) != hands(&game) || world.deck != game.deck) as u32;
+        let hands = |g: &Game| -> Vec<_> { g.players().iter().map(|p| p.hand).collect() };
+        differs += (hands(&world) != hands(&game) || testkit::deck(&world) != testkit::deck(&game)) as u32;
     }
     assert!(sampled > 10, "{sampled}");
     assert!(

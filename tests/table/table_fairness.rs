@@ -121,7 +121,7 @@ fn the_start_commitment_is_what_verify_checks_at_the_end() {
     };
     assert_eq!(Some(seat), h.state().winner());
     let v = verify(&record, None).expect("the record verifies");
-    assert_eq!(v.moves as u64, h.state().version);
+    assert_eq!(v.moves as u64, h.state().version());
     // Every roll the channel saw is a roll of the replay, in order.
     // (Each edit of a live turn message repeats the turn's roll line: count it once. Two
     // turns in a row never have the same line, as they are different players'.)

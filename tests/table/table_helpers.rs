@@ -119,10 +119,10 @@ fn moves_lists_the_helper_and_what_it_names_is_accepted() {
 
     // Used: while the use has steps to take, `moves` names the next one, and at the end the
     // flip or exchange.
-    let before = h.state().version;
+    let before = h.state().version();
     let r = h.say(&name, &typed);
     assert_no_refusal(&r, &typed);
-    assert!(h.state().version > before, "{typed} was not applied");
+    assert!(h.state().version() > before, "{typed} was not applied");
     for _ in 0..4 {
         let pending = h.state().helper_pending().cloned();
         let Some(p) = pending else {
@@ -180,9 +180,9 @@ fn a_helper_offered_on_someone_elses_roll_is_what_the_turn_message_awaits() {
         };
         let g = h.state();
         if let Some(waiting) = g.helper_waiting()
-            && waiting != g.current
+            && waiting != g.current()
             && matches!(action, Action::Roll)
-            && g.phase == Phase::Main
+            && *g.phase() == Phase::Main
         {
             found = Some((waiting, replies));
             break;
@@ -220,7 +220,7 @@ fn a_helper_offered_on_someone_elses_roll_is_what_the_turn_message_awaits() {
     assert_eq!(buttons, ["helper", "hand"], "{}", turn.text);
 
     // The roller can do nothing until the holder answers.
-    let roller = h.display_name(h.state().current);
+    let roller = h.display_name(h.state().current());
     let refused = h.say(&roller, "end");
     assert!(refusal_text(&refused).is_some(), "{refused:?}");
     let replies = h.play(holder, &Action::DeclineHelper);

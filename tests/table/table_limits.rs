@@ -19,8 +19,8 @@ fn to_trading(h: &mut Harness, seed: u64) -> u8 {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     loop {
         let g = h.state();
-        let seat = g.current;
-        if g.phase == Phase::Main && g.players[seat as usize].hand.total() > 0 {
+        let seat = g.current();
+        if *g.phase() == Phase::Main && g.players()[seat as usize].hand.total() > 0 {
             return seat;
         }
         assert!(h.step(&mut rng));
@@ -41,7 +41,7 @@ fn a_player_has_at_most_three_open_offers() {
     let mut h = Harness::started(&NAMES, "seed 11", quiet_options());
     let seat = to_trading(&mut h, 11);
     let maker = h.display_name(seat);
-    let (give, _) = h.state().players[seat as usize]
+    let (give, _) = h.state().players()[seat as usize]
         .hand
         .iter()
         .find(|(_, n)| *n > 0)
@@ -97,7 +97,7 @@ fn a_player_has_at_most_three_open_offers() {
     // Another player's offers are counted apart (an offer to the current player).
     let other = h.display_name((seat + 1) % 3);
     let other_seat = (seat + 1) % 3;
-    let card = h.state().players[other_seat as usize]
+    let card = h.state().players()[other_seat as usize]
         .hand
         .iter()
         .find(|(_, n)| *n > 0)

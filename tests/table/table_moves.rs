@@ -69,11 +69,11 @@ fn robber_with_one_victim(h: &mut Harness) -> (String, String) {
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     for _ in 0..3000 {
         let g = h.state();
-        if g.phase == Phase::MoveRobber {
-            let seat = g.current;
+        if *g.phase() == Phase::MoveRobber {
+            let seat = g.current();
             let topo = g.topology();
             for hex in 0..topo.hex_count() as u8 {
-                if hex != g.robber
+                if hex != g.robber()
                     && let [only] = g.robber_victims(seat, hex).as_slice()
                 {
                     return (topo.hex_labels[hex as usize].clone(), h.seat_name(*only));
@@ -92,11 +92,11 @@ fn robber_with_one_victim(h: &mut Harness) -> (String, String) {
 fn with_one_possible_victim_the_robber_robs_them_unasked() {
     let mut h = Harness::started(&NAMES, "seed 12", quiet_options());
     let (hex, victim) = robber_with_one_victim(&mut h);
-    let thief = h.seat_name(h.state().current);
-    let version = h.state().version;
+    let thief = h.seat_name(h.state().current());
+    let version = h.state().version();
     let r = h.say(&thief, &format!("robber {hex}"));
     assert_no_refusal(&r, "robber without a victim");
-    assert_eq!(h.state().version, version + 1);
+    assert_eq!(h.state().version(), version + 1);
     assert!(
         public_text(&r).contains(&format!("{thief} stole a card from {victim}.")),
         "{}",
@@ -114,12 +114,12 @@ fn production_lines_say_what_the_robber_blocked() {
             break;
         }
         let g = h.state();
-        let Some((a, b)) = g.last_roll else { continue };
-        let robbed = g.robber as usize;
-        let blocked = g.layout.tokens[robbed] == Some(a + b)
+        let Some((a, b)) = g.last_roll() else { continue };
+        let robbed = g.robber() as usize;
+        let blocked = g.layout().tokens[robbed] == Some(a + b)
             && g.topology().hex_vertices[robbed]
                 .iter()
-                .any(|&v| g.buildings[v as usize].is_some());
+                .any(|&v| g.buildings()[v as usize].is_some());
         let said = h.log[before..]
             .iter()
             .filter(|r| r.is_public())

@@ -117,7 +117,7 @@ fn names_that_broke_robbery_are_robbed_correctly_through_autocomplete() {
     while robberies < 3 {
         let g = h.state();
         let seat = g.waiting_for()[0];
-        let robbing = g.phase == Phase::MoveRobber
+        let robbing = *g.phase() == Phase::MoveRobber
             && g.legal_actions(seat).iter().any(|a| {
                 matches!(
                     a,
@@ -155,10 +155,10 @@ fn names_that_broke_robbery_are_robbed_correctly_through_autocomplete() {
             .iter()
             .position(|n| description.starts_with(&format!("{n} · ")))
             .expect("the choice shows a seated name") as Seat;
-        let before: Vec<u32> = h.state().players.iter().map(|p| p.hand.total()).collect();
+        let before: Vec<u32> = h.state().players().iter().map(|p| p.hand.total()).collect();
         let r = h.say(&thief, &format!("robber {label} {value}"));
         assert_no_refusal(&r, &format!("{thief}: robber {label} {value}"));
-        let after: Vec<u32> = h.state().players.iter().map(|p| p.hand.total()).collect();
+        let after: Vec<u32> = h.state().players().iter().map(|p| p.hand.total()).collect();
         assert_eq!(
             after[shown as usize] + 1,
             before[shown as usize],

@@ -419,7 +419,7 @@ fn main_phase() -> Harness {
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     for _ in 0..400 {
         let g = h.state();
-        if g.phase == Phase::Main && g.players[g.current as usize].hand.total() > 0 {
+        if *g.phase() == Phase::Main && g.players()[g.current() as usize].hand.total() > 0 {
             return h;
         }
         h.step(&mut rng);
@@ -430,7 +430,7 @@ fn main_phase() -> Harness {
 #[test]
 fn huge_counts_at_the_table_change_nothing_and_post_nothing() {
     let mut h = main_phase();
-    let seat = h.state().current;
+    let seat = h.state().current();
     let name = h.display_name(seat);
     for text in [
         "trade offer 99999999999 grain for 1 wool",
@@ -495,16 +495,16 @@ fn fullwidth_commands_are_understood() {
 fn a_fullwidth_roll_rolls_at_the_table() {
     let mut h = main_phase();
     // Finish the turn so that the next player is about to roll.
-    let seat = h.state().current;
+    let seat = h.state().current();
     h.play(seat, &Action::EndTurn);
     let g = h.state();
-    assert_eq!(g.phase, Phase::BeforeRoll);
-    let next = h.display_name(g.current);
-    let version = g.version;
+    assert_eq!(*g.phase(), Phase::BeforeRoll);
+    let next = h.display_name(g.current());
+    let version = g.version();
     let r = h.say(&next, "ｒｏｌｌ");
     assert_no_refusal(&r, "ｒｏｌｌ");
     assert_eq!(
-        h.state().version,
+        h.state().version(),
         version + 1,
         "the full-width roll was not applied"
     );

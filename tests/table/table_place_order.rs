@@ -24,7 +24,7 @@ fn assert_best_first(pips: &[u32], what: &str) {
 #[test]
 fn setup_places_are_listed_best_first_with_their_pips() {
     let mut h = Harness::started(&["alice", "bob", "carol"], "seed 3", quiet_options());
-    let first = h.display_name(h.state().current);
+    let first = h.display_name(h.state().current());
 
     // `build settlement ?`: one line per corner, best first, each with its pips.
     let r = h.say(&first, "build settlement ?");

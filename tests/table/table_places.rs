@@ -41,7 +41,7 @@ fn games_in_different_places_are_independent() {
     assert_ne!(a, b);
     // Same seed, same seats: the first setup placement in place 10 leaves place 20 alone.
     let g = table.game_state(a).expect("a");
-    let first = g.current;
+    let first = g.current();
     let user = table.game_in(10).expect("a").players[first as usize].0;
     let action = g.legal_actions(first)[0].clone();
     let text = catan_bot::table::command_for(
@@ -54,8 +54,8 @@ fn games_in_different_places_are_independent() {
     let r = table.handle_text(&at(10, user, "x"), &text, now);
     assert_no_refusal(&r, &text);
     assert!(r.iter().all(|r| r.game == Some(a)));
-    assert_eq!(table.game_state(a).map(|g| g.version), Some(1));
-    assert_eq!(table.game_state(b).map(|g| g.version), Some(0));
+    assert_eq!(table.game_state(a).map(|g| g.version()), Some(1));
+    assert_eq!(table.game_state(b).map(|g| g.version()), Some(0));
     // A third place has no game.
     let r = table.handle_text(&at(30, 1, "alice"), "status", now);
     assert!(r[0].is_refusal());
@@ -92,7 +92,7 @@ fn a_failed_write_is_reported_and_changes_nothing() {
     // An engine action whose log append fails.
     let id = table.game_in(1).expect("game").id;
     let g = table.game_state(id).expect("state");
-    let seat = g.current;
+    let seat = g.current();
     let user = table.game_in(1).expect("game").players[seat as usize].0;
     let v = g.legal_actions(seat)[0].clone();
     let catan_bot::engine::Action::BuildSettlement(vertex) = v else {

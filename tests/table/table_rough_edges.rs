@@ -19,7 +19,7 @@ fn status_says_one_card_not_one_cards() {
     let mut h = Harness::started(&NAMES, "seed 3", quiet_options());
     // Through the setup: every seat holds a few cards, none played a knight.
     let mut rng = ChaCha8Rng::seed_from_u64(3);
-    while matches!(h.state().phase, Phase::Setup { .. }) {
+    while matches!(h.state().phase(), Phase::Setup { .. }) {
         assert!(h.step(&mut rng));
     }
     let status = h.say("alice", "status");
@@ -72,11 +72,11 @@ fn a_withdrawn_offer_says_nothing_was_given() {
     // Until someone in their main phase holds a card to offer.
     let (name, give, get) = loop {
         let g = h.state();
-        let seat = g.current;
+        let seat = g.current();
         let held = Resource::ALL
             .into_iter()
-            .find(|&r| g.players[seat as usize].hand[r] > 0);
-        if g.phase == Phase::Main
+            .find(|&r| g.players()[seat as usize].hand[r] > 0);
+        if *g.phase() == Phase::Main
             && let Some(give) = held
         {
             let get = Resource::ALL
@@ -121,11 +121,11 @@ fn the_discard_example_comes_from_the_players_own_hand() {
         let mut h = Harness::started(&NAMES, &format!("seed {seed}"), quiet_options());
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         while checked < 6 {
-            let before = matches!(h.state().phase, Phase::Discard { .. });
+            let before = matches!(h.state().phase(), Phase::Discard { .. });
             let Some((_, replies)) = h.step_replies(&mut rng) else {
                 break;
             };
-            let Phase::Discard { owed } = h.state().phase.clone() else {
+            let Phase::Discard { owed } = h.state().phase().clone() else {
                 continue;
             };
             if before {
@@ -133,7 +133,7 @@ fn the_discard_example_comes_from_the_players_own_hand() {
             }
             for (seat, n) in owed {
                 let user = h.user_of(&h.seat_name(seat));
-                let hand = h.state().players[seat as usize].hand;
+                let hand = h.state().players()[seat as usize].hand;
                 let prompts: Vec<&str> = replies
                     .iter()
                     .filter(|r| r.text.starts_with("You must discard"))

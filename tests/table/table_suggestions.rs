@@ -120,7 +120,7 @@ impl Walk {
     fn version(&self) -> u64 {
         self.table
             .game_state(self.game)
-            .map(|g| g.version)
+            .map(|g| g.version())
             .unwrap_or(0)
     }
 

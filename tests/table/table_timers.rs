@@ -28,9 +28,9 @@ fn time_out(h: &mut Harness) -> Vec<catan_bot::table::Reply> {
         let at = h.table().next_deadline().expect("a deadline");
         h.now = h.now.max(at);
         let now = h.now;
-        let version = h.state().version;
+        let version = h.state().version();
         replies.extend(h.table_mut().tick(now));
-        if h.state().version != version {
+        if h.state().version() != version {
             break;
         }
     }
@@ -41,7 +41,7 @@ fn time_out(h: &mut Harness) -> Vec<catan_bot::table::Reply> {
 fn reminder_then_the_table_acts_in_setup() {
     let mut h = Harness::started(&NAMES, "seed 2 timer 1 afk auto", quiet_options());
     let start = h.now;
-    let first = h.seat_name(h.state().current);
+    let first = h.seat_name(h.state().current());
     // Reminder a quarter of the timer before the deadline (15 s of a minute).
     assert_eq!(h.table().next_deadline(), Some(start + MINUTE - 15_000));
     assert!(h.table_mut().tick(start + 10_000).is_empty());
@@ -50,14 +50,14 @@ fn reminder_then_the_table_acts_in_setup() {
     assert_eq!(r[0].kind, ReplyKind::TurnStart);
     assert_eq!(r[0].mention, vec![h.user_of(&first)]);
     assert!(r[0].text.contains("15 s left"), "{}", r[0].text);
-    assert_eq!(h.state().version, 0);
+    assert_eq!(h.state().version(), 0);
     // Only once.
     assert!(h.table_mut().tick(start + MINUTE - 10_000).is_empty());
     assert_eq!(h.table().next_deadline(), Some(start + MINUTE));
     let r = h.table_mut().tick(start + MINUTE);
-    assert_eq!(h.state().version, 1);
+    assert_eq!(h.state().version(), 1);
     assert!(matches!(
-        h.state().phase,
+        h.state().phase(),
         Phase::Setup {
             road_from: Some(_),
             ..
@@ -86,59 +86,59 @@ fn reminder_then_the_table_acts_in_setup() {
 fn timer_discards_moves_the_robber_and_ends_the_turn() {
     let mut h = Harness::started(&NAMES, "seed 21 timer 2 afk auto", quiet_options());
     let mut rng = ChaCha8Rng::seed_from_u64(21);
-    while !matches!(h.state().phase, Phase::Discard { .. }) {
+    while !matches!(h.state().phase(), Phase::Discard { .. }) {
         let g = h.state();
         let seat = g.waiting_for()[0];
         let a = hoard(&g.legal_actions(seat), &mut rng);
         h.play(seat, &a);
     }
-    let Phase::Discard { owed } = h.state().phase.clone() else {
+    let Phase::Discard { owed } = h.state().phase().clone() else {
         unreachable!()
     };
-    let before: Vec<u32> = h.state().players.iter().map(|p| p.hand.total()).collect();
+    let before: Vec<u32> = h.state().players().iter().map(|p| p.hand.total()).collect();
     time_out(&mut h);
     for (seat, count) in owed {
         assert_eq!(
-            h.state().players[seat as usize].hand.total(),
+            h.state().players()[seat as usize].hand.total(),
             before[seat as usize] - count as u32,
             "seat {seat} did not discard {count}"
         );
     }
-    assert_eq!(h.state().phase, Phase::MoveRobber);
+    assert_eq!(*h.state().phase(), Phase::MoveRobber);
     let desert = h
         .state()
-        .layout
+        .layout()
         .terrain
         .iter()
         .position(|t| *t == Terrain::Desert)
         .expect("a desert") as u8;
-    let robber_was = h.state().robber;
+    let robber_was = h.state().robber();
     time_out(&mut h);
-    assert_eq!(h.state().phase, Phase::Main);
+    assert_eq!(*h.state().phase(), Phase::Main);
     if robber_was != desert {
         assert_eq!(
-            h.state().robber,
+            h.state().robber(),
             desert,
             "the robber goes to the desert when it can"
         );
     } else {
-        assert_ne!(h.state().robber, desert);
+        assert_ne!(h.state().robber(), desert);
     }
-    let current = h.state().current;
+    let current = h.state().current();
     time_out(&mut h);
-    assert_ne!(h.state().current, current, "the turn was not ended");
-    assert_eq!(h.state().phase, Phase::BeforeRoll);
-    let v = h.state().version;
+    assert_ne!(h.state().current(), current, "the turn was not ended");
+    assert_eq!(*h.state().phase(), Phase::BeforeRoll);
+    let v = h.state().version();
     time_out(&mut h);
-    assert!(h.state().version > v);
-    assert!(h.state().last_roll.is_some());
+    assert!(h.state().version() > v);
+    assert!(h.state().last_roll().is_some());
 }
 
 #[test]
 fn turn_buttons_work_while_legal() {
     let mut h = Harness::started(&NAMES, "seed 6", quiet_options());
     let mut rng = ChaCha8Rng::seed_from_u64(6);
-    while h.state().phase != Phase::BeforeRoll {
+    while *h.state().phase() != Phase::BeforeRoll {
         assert!(h.step(&mut rng));
     }
     let turn_start = h
@@ -148,7 +148,7 @@ fn turn_buttons_work_while_legal() {
         .find(|r| r.kind == ReplyKind::TurnStart)
         .cloned()
         .expect("turn start");
-    let name = h.seat_name(h.state().current);
+    let name = h.seat_name(h.state().current());
     assert_eq!(turn_start.mention, vec![h.user_of(&name)]);
     let roll = turn_start
         .buttons
@@ -165,7 +165,7 @@ fn turn_buttons_work_while_legal() {
         .id
         .clone();
     // Anyone may ask for their own hand.
-    let other = h.seat_name((h.state().current + 1) % 3);
+    let other = h.seat_name((h.state().current() + 1) % 3);
     let r = h.button(&other, &hand);
     assert_eq!(r.len(), 1);
     assert_eq!(r[0].audience, Audience::Private(h.user_of(&other)));
@@ -173,10 +173,10 @@ fn turn_buttons_work_while_legal() {
     // Someone else's roll button is refused; the player's own works once.
     let r = h.button(&other, &roll);
     assert!(refusal_text(&r).is_some());
-    let v = h.state().version;
+    let v = h.state().version();
     let r = h.button(&name, &roll);
     assert_no_refusal(&r, "roll button");
-    assert_eq!(h.state().version, v + 1);
+    assert_eq!(h.state().version(), v + 1);
     // Pressed again, it is refused because rolling is not legal now (not because it is old).
     let r = h.button(&name, &roll);
     assert!(
@@ -184,14 +184,14 @@ fn turn_buttons_work_while_legal() {
             .expect("refused")
             .contains("can't roll the dice now")
     );
-    assert_eq!(h.state().version, v + 1);
+    assert_eq!(h.state().version(), v + 1);
 }
 
 #[test]
 fn suggestions_are_the_callers_legal_places() {
     let mut h = Harness::started(&NAMES, "seed 6", quiet_options());
-    let cur = h.seat_name(h.state().current);
-    let other = h.seat_name((h.state().current + 1) % 3);
+    let cur = h.seat_name(h.state().current());
+    let other = h.seat_name((h.state().current() + 1) % 3);
     let all = h
         .table()
         .suggest(&h.caller(&cur), PlaceKind::Settlement, "");
@@ -201,7 +201,7 @@ fn suggestions_are_the_callers_legal_places() {
         let v = topo.parse_vertex(value).expect("a label");
         assert!(
             h.state()
-                .legal_actions(h.state().current)
+                .legal_actions(h.state().current())
                 .contains(&Action::BuildSettlement(v))
         );
         assert!(desc.starts_with(&format!("{value} · ")), "{desc}");

@@ -21,7 +21,7 @@ fn both(h: &mut Harness, name: &str, request: Request, line: &str) -> (Vec<Reply
 #[test]
 fn refusals_of_typed_fields_are_the_typed_lines_refusals() {
     let mut h = Harness::started(&["alice", "bob", "carol"], "seed 7", quiet_options());
-    let seat = h.state().current;
+    let seat = h.state().current();
     let name = h.seat_name(seat);
     let settle = h
         .state()
@@ -30,7 +30,7 @@ fn refusals_of_typed_fields_are_the_typed_lines_refusals() {
         .find(|a| matches!(a, Action::BuildSettlement(_)))
         .expect("a first settlement spot");
     assert_no_refusal(&h.play(seat, &settle), "the first settlement");
-    let version = h.state().version;
+    let version = h.state().version();
 
     let build = |piece, place: &str| Request::Build {
         piece,
@@ -69,7 +69,7 @@ fn refusals_of_typed_fields_are_the_typed_lines_refusals() {
         "{}",
         refusal.text
     );
-    assert_eq!(h.state().version, version, "nothing moved");
+    assert_eq!(h.state().version(), version, "nothing moved");
 
     // The first legal road, its label typed into the field: built.
     let road = h
@@ -88,5 +88,5 @@ fn refusals_of_typed_fields_are_the_typed_lines_refusals() {
         .table_mut()
         .handle_command(&caller, build(Piece::Road, &label), now);
     assert_no_refusal(&built, "the road typed into its field");
-    assert_eq!(h.state().version, version + 1);
+    assert_eq!(h.state().version(), version + 1);
 }

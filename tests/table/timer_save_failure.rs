@@ -107,7 +107,7 @@ fn a_players_move_ends_the_retries() {
     fail.store(false, Ordering::SeqCst);
     // The current player makes a move themselves (their first settlement and road).
     let state = table.game_state(table.game_in(PLACE).unwrap().id).unwrap();
-    let seat = state.current;
+    let seat = state.current();
     let user = table.game_in(PLACE).unwrap().players[seat as usize].0;
     let name = table.game_in(PLACE).unwrap().players[seat as usize]
         .1

@@ -239,11 +239,11 @@ impl Harness {
     pub fn play(&mut self, seat: Seat, action: &Action) -> Vec<Reply> {
         let text = self.command(action);
         let name = self.display_name(seat);
-        let before = self.state().version;
+        let before = self.state().version();
         let r = self.say(&name, &text);
         assert_no_refusal(&r, &format!("{name}: {text}"));
         assert_eq!(
-            self.state().version,
+            self.state().version(),
             before + 1,
             "{name}: {text} was not applied"
         );
@@ -417,14 +417,14 @@ pub fn step_with_bots(h: &mut Harness, rng: &mut ChaCha8Rng) -> bool {
             h.play(seat, &action);
         }
         None => {
-            let before = g.version;
+            let before = g.version();
             let due = h.table().next_deadline().expect("the bots' move is due");
             h.now = h.now.max(due);
             let now = h.now;
             let r = h.tick(now);
             // A move, or a trade offer made or settled; never a refused attempt.
             assert!(
-                h.state().version > before || !r.is_empty(),
+                h.state().version() > before || !r.is_empty(),
                 "the bots did nothing at v{before}"
             );
             let refused: Vec<&str> = r
@@ -458,5 +458,5 @@ pub fn play_restarting(
             h.reopen();
         }
     }
-    (h.state().version, h.serialized())
+    (h.state().version(), h.serialized())
 }

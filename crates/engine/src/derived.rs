@@ -3,7 +3,7 @@
 //! edge and intersection (the boards have at most 109 edges and 80 intersections: one `u128`).
 //!
 //! The sets are never serialized: a game loaded from the store, or changed by hand in a test
-//! (after [`Game::board_changed`]), computes them afresh on first use. Debug builds check on
+//! (`testkit`, which calls `Game::board_changed`), computes them afresh on first use. Debug builds check on
 //! every use that the kept sets equal a fresh computation.
 
 use super::adjacency::{Adjacency, bits};
@@ -139,9 +139,9 @@ impl Game {
         }
     }
 
-    /// Call after changing `roads`, `buildings` or the layout by hand (tests, sample pictures):
-    /// the derived sets are computed again on next use.
-    pub fn board_changed(&mut self) {
+    /// Call after changing `roads`, `buildings` or the layout by hand (`testkit`): the derived
+    /// sets are computed again on next use.
+    pub(crate) fn board_changed(&mut self) {
         self.derived.take();
     }
 

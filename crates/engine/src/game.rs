@@ -37,7 +37,9 @@ pub struct HeldCard {
     pub bought_turn: u32,
 }
 
-/// One seat's state.
+/// One seat's state. Plain data, readable by the host through [`Game::players`] (the table
+/// shows each owner their hand and cards); only the engine holds it mutably, so its fields
+/// stay public.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
     pub hand: Resources,
@@ -55,6 +57,11 @@ pub struct Player {
 
 /// The whole game. Serializable; `settings + seed + accepted actions` replays to an identical
 /// value (the RNG lives here). Read back by `game_serde.rs`.
+///
+/// The fields are private to the engine: the deck order and the dice generator must not leak
+/// to a host or a bot, and the derived bit sets stay in step with the pieces only while every
+/// change goes through the rules. Read them with the accessors (`access.rs`); change the game
+/// with [`Game::apply`]; tests set positions up with the `testkit` feature.
 #[derive(Clone, Debug, Serialize)]
 pub struct Game {
     pub settings: Settings,
@@ -166,10 +173,7 @@ impl Game {
         let size = BoardSize::for_players(settings.players as usize);
         let layout = Layout::generate(size, settings.layout, &mut rng);
         let topo = Topology::get(size);
-        let per_resource: u8 = match size {
-            BoardSize::Standard => 19,
-            BoardSize::Extended => 24,
-        };
+        let per_resource = resource_supply_total(size);
         let deck_counts = dev_card_counts(size);
         let mut deck: Vec<DevCard> = deck_counts
             .iter()
@@ -534,10 +538,7 @@ impl Game {
 
     /// The resource cards of each kind the game has (19, or 24 with 5–6 players).
     pub fn resource_supply_total(&self) -> u8 {
-        match self.layout.size {
-            BoardSize::Standard => 19,
-            BoardSize::Extended => 24,
-        }
+        resource_supply_total(self.layout.size)
     }
 
     /// The development card mix of this game's board size.
@@ -635,6 +636,15 @@ impl Game {
         } else {
             Err(RuleError::CannotAfford { cost, have: hand })
         }
+    }
+}
+
+/// The resource cards of each kind a game on a board of `size` has (19, or 24 with 5–6
+/// players).
+pub fn resource_supply_total(size: BoardSize) -> u8 {
+    match size {
+        BoardSize::Standard => 19,
+        BoardSize::Extended => 24,
     }
 }
 

@@ -5,6 +5,7 @@
 //! (so a refused action cannot change anything) and whose action functions only mutate.
 //! The Helpers of Catan scenario (RULES.md §7) lives in `helpers/`, on when `settings.helpers`.
 
+mod access;
 pub mod action;
 mod adjacency;
 pub mod army;
@@ -12,6 +13,7 @@ pub mod board;
 mod build;
 mod derived;
 mod devcards;
+mod from_view;
 pub mod game;
 mod game_serde;
 pub mod helpers;
@@ -30,6 +32,7 @@ mod victory;
 
 pub use action::{Action, Event, Phase};
 pub use board::{BoardSize, EdgeId, HexId, Layout, LayoutKind, PortKind, Topology, VertexId};
+pub use from_view::{FromViewError, Hidden};
 pub use game::{Building, Game, GameView, HeldCard, Player};
 pub use helpers::{Helper, HelperChoice, HelperUse, SeanUse, Side, VincentBuild};
 pub use refusal::{

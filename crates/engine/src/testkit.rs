@@ -5,8 +5,8 @@
 //! Public so the scenario tests in `tests/` can use it; not meant for the bot itself.
 
 use super::action::{Action, Event, Phase, RuleError};
-use super::board::{EdgeId, LayoutKind, Topology, VertexId};
-use super::game::{Building, Game, HeldCard};
+use super::board::{EdgeId, HexId, LayoutKind, Topology, VertexId};
+use super::game::{Building, Game, HeldCard, LastChange};
 use super::helpers::{HeldHelper, Helper, HelperState, Side};
 use super::types::{DevCard, Resource, Resources, Seat, Settings};
 
@@ -114,30 +114,12 @@ impl TestGame {
 
     /// Places a settlement directly (no cost, no rules but emptiness).
     pub fn settlement(&mut self, seat: Seat, v: VertexId) {
-        assert!(self.g.buildings[v as usize].is_none(), "{} is taken", v + 1);
-        self.g.buildings[v as usize] = Some(Building {
-            owner: seat,
-            city: false,
-        });
-        self.g.players[seat as usize].settlements_left -= 1;
-        self.g.refresh_all_routes();
+        place_settlement(&mut self.g, seat, v);
     }
 
     /// Places a city directly (on an empty place or over own settlement).
     pub fn city(&mut self, seat: Seat, v: VertexId) {
-        match self.g.buildings[v as usize] {
-            None => {}
-            Some(b) if b.owner == seat && !b.city => {
-                self.g.players[seat as usize].settlements_left += 1;
-            }
-            Some(_) => panic!("{} is taken", v + 1),
-        }
-        self.g.buildings[v as usize] = Some(Building {
-            owner: seat,
-            city: true,
-        });
-        self.g.players[seat as usize].cities_left -= 1;
-        self.g.refresh_all_routes();
+        place_city(&mut self.g, seat, v);
     }
 
     /// Places a road directly (no cost, no connection rule) and updates Longest Route.
@@ -255,4 +237,182 @@ pub fn random_playout(g: &mut Game, seed: u64, max_actions: usize) -> Vec<(Seat,
         log.push((seat, a));
     }
     log
+}
+
+/// Places a settlement directly (no cost, no rules but emptiness), taking it from the
+/// seat's supply.
+pub fn place_settlement(g: &mut Game, seat: Seat, v: VertexId) {
+    assert!(g.buildings[v as usize].is_none(), "{} is taken", v + 1);
+    g.buildings[v as usize] = Some(Building {
+        owner: seat,
+        city: false,
+    });
+    g.players[seat as usize].settlements_left -= 1;
+    g.refresh_all_routes();
+}
+
+/// Places a city directly (on an empty place or over own settlement), taking it from the
+/// seat's supply.
+pub fn place_city(g: &mut Game, seat: Seat, v: VertexId) {
+    match g.buildings[v as usize] {
+        None => {}
+        Some(b) if b.owner == seat && !b.city => {
+            g.players[seat as usize].settlements_left += 1;
+        }
+        Some(_) => panic!("{} is taken", v + 1),
+    }
+    g.buildings[v as usize] = Some(Building {
+        owner: seat,
+        city: true,
+    });
+    g.players[seat as usize].cities_left -= 1;
+    g.refresh_all_routes();
+}
+
+// Setting a position up by hand. `Game`'s fields are private to the engine (the deck order
+// and the dice must not leak to a host), so tests that need a position the rules would take
+// long to reach set it with these: test builds only, never the host's binary. None of them
+// keeps the cards conserved unless it says so; the board setters reset the derived sets.
+
+/// The step of the turn the game is in.
+pub fn set_phase(g: &mut Game, phase: Phase) {
+    g.phase = phase;
+}
+
+/// Whose turn it is.
+pub fn set_current(g: &mut Game, seat: Seat) {
+    g.current = seat;
+}
+
+/// The turn number.
+pub fn set_turn(g: &mut Game, turn: u32) {
+    g.turn = turn;
+}
+
+/// Whether a development card was played this turn.
+pub fn set_dev_played(g: &mut Game, played: bool) {
+    g.dev_played = played;
+}
+
+/// Victory points needed to win.
+pub fn set_vp_target(g: &mut Game, target: u8) {
+    g.settings.vp_target = target;
+}
+
+/// Puts the robber on `hex`.
+pub fn set_robber(g: &mut Game, hex: HexId) {
+    g.robber = hex;
+}
+
+/// The dice of the last roll.
+pub fn set_last_roll(g: &mut Game, dice: Option<(u8, u8)>) {
+    g.last_roll = dice;
+}
+
+/// What the last action changed (the renderer's highlight).
+pub fn set_last_placed(g: &mut Game, change: LastChange) {
+    g.last_placed = change;
+}
+
+/// Who holds Longest Route.
+pub fn set_longest_route(g: &mut Game, holder: Option<Seat>) {
+    g.longest_route = holder;
+}
+
+/// Who holds Largest Army.
+pub fn set_largest_army(g: &mut Game, holder: Option<Seat>) {
+    g.largest_army = holder;
+}
+
+/// Replaces `seat`'s resource cards (the supply is not touched).
+pub fn set_hand(g: &mut Game, seat: Seat, hand: Resources) {
+    g.players[seat as usize].hand = hand;
+}
+
+/// Replaces `seat`'s development cards (the deck is not touched).
+pub fn set_dev_cards(g: &mut Game, seat: Seat, cards: Vec<HeldCard>) {
+    g.players[seat as usize].dev_cards = cards;
+}
+
+/// The knights `seat` has played.
+pub fn set_knights_played(g: &mut Game, seat: Seat, knights: u8) {
+    g.players[seat as usize].knights_played = knights;
+}
+
+/// The length of `seat`'s longest route as recorded (not recomputed).
+pub fn set_route_length(g: &mut Game, seat: Seat, length: u8) {
+    g.players[seat as usize].route_length = length;
+}
+
+/// The settlements and cities `seat` has left in supply.
+pub fn set_pieces_left(g: &mut Game, seat: Seat, settlements: u8, cities: u8) {
+    let p = &mut g.players[seat as usize];
+    p.settlements_left = settlements;
+    p.cities_left = cities;
+}
+
+/// Replaces the supply.
+pub fn set_bank(g: &mut Game, bank: Resources) {
+    g.bank = bank;
+}
+
+/// Puts (or removes) a building on `v` without touching the supplies of pieces.
+pub fn set_building(g: &mut Game, v: VertexId, building: Option<Building>) {
+    g.buildings[v as usize] = building;
+    g.board_changed();
+}
+
+/// Removes every road from the board without touching the supplies of pieces.
+pub fn clear_roads(g: &mut Game) {
+    g.roads.iter_mut().for_each(|r| *r = None);
+    g.board_changed();
+}
+
+/// The undrawn development cards in order (the top is the end): secret outside tests.
+pub fn deck(g: &Game) -> &[DevCard] {
+    &g.deck
+}
+
+/// Puts `card` on top of the deck (the next one bought).
+pub fn put_on_deck(g: &mut Game, card: DevCard) {
+    g.deck.push(card);
+}
+
+/// Takes one `card` out of the deck; false if there is none.
+pub fn take_from_deck(g: &mut Game, card: DevCard) -> bool {
+    match g.deck.iter().position(|&c| c == card) {
+        Some(i) => {
+            g.deck.remove(i);
+            true
+        }
+        None => false,
+    }
+}
+
+/// Shuffles the deck with `rng`.
+pub fn shuffle_deck(g: &mut Game, rng: &mut impl rand::Rng) {
+    use rand::seq::SliceRandom;
+    g.deck.shuffle(rng);
+}
+
+/// The deck in reverse order.
+pub fn reverse_deck(g: &mut Game) {
+    g.deck.reverse();
+}
+
+/// New dice: the generator restarts from `dice_seed` (the recorded seed stays).
+pub fn reseed_dice(g: &mut Game, dice_seed: u64) {
+    use rand::SeedableRng;
+    g.rng = rand_chacha::ChaCha8Rng::seed_from_u64(dice_seed);
+}
+
+/// Another recorded seed and dice from it, the position unchanged.
+pub fn reseed(g: &mut Game, seed: u64) {
+    g.seed = seed;
+    reseed_dice(g, seed);
+}
+
+/// The Helpers of Catan state, to change.
+pub fn helpers_mut(g: &mut Game) -> Option<&mut HelperState> {
+    g.helpers.as_deref_mut()
 }

@@ -97,7 +97,7 @@ struct Scratch {
 /// Returns the actions simulated.
 fn rollout(g: &mut Game, until: u32, rng: &mut ChaCha8Rng, s: &mut Scratch) -> u64 {
     let mut steps = 0;
-    while g.winner().is_none() && g.turn < until && steps < MAX_ROLLOUT_STEPS {
+    while g.winner().is_none() && g.turn() < until && steps < MAX_ROLLOUT_STEPS {
         let Some(seat) = g.next_to_act() else {
             break;
         };
@@ -123,7 +123,7 @@ pub fn value(g: &Game, me: Seat) -> f32 {
     if let Some(w) = g.winner() {
         return if w == me { 1.0 } else { 0.0 };
     }
-    let strengths: Vec<f32> = (0..g.players.len() as Seat)
+    let strengths: Vec<f32> = (0..g.players().len() as Seat)
         .map(|s| strength(g, s))
         .collect();
     let top = strengths.iter().copied().fold(f32::MIN, f32::max);
@@ -139,19 +139,19 @@ pub fn value(g: &Game, me: Seat) -> f32 {
 fn strength(g: &Game, seat: Seat) -> f32 {
     let topo = g.topology();
     let mut production = 0.0;
-    for (v, b) in g.buildings.iter().enumerate() {
+    for (v, b) in g.buildings().iter().enumerate() {
         if let Some(b) = b
             && b.owner == seat
         {
             let hexes: f32 = topo.vertex_hexes[v]
                 .iter()
-                .filter(|&&h| h != g.robber)
-                .map(|&h| pips(g.layout.tokens[h as usize]))
+                .filter(|&&h| h != g.robber())
+                .map(|&h| pips(g.layout().tokens[h as usize]))
                 .sum();
             production += hexes * if b.city { 2.0 } else { 1.0 };
         }
     }
-    let p = &g.players[seat as usize];
+    let p = &g.players()[seat as usize];
     let cards = p
         .dev_cards
         .iter()

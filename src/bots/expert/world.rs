@@ -16,10 +16,13 @@
 //! the same whatever the hidden cards, the deck order and the game's seed are.
 
 use rand::seq::SliceRandom;
-use rand::{Rng, SeedableRng};
+use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::engine::{Action, DevCard, Game, GameView, HeldCard, Phase, Player, Resource, Seat};
+use crate::engine::game::{dev_card_counts, resource_supply_total};
+use crate::engine::{
+    Action, DevCard, Game, GameView, HeldCard, Hidden, Phase, Resource, Resources, Seat,
+};
 
 /// What the view leaves out about the seat itself and the sampler must infer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,18 +50,20 @@ pub fn infer(view: &GameView, legal: &[Action]) -> Option<OwnFacts> {
 
 /// A game consistent with `view` whose hidden parts are drawn with `rng`; `None` when the view
 /// is not one the sampler handles (a spectator's, or the Helpers of Catan scenario, whose
-/// helper state is not rebuilt) or its counts do not add up.
+/// helper state is not rebuilt) or its counts do not add up. The engine assembles the game
+/// and checks the drawn parts fit the view ([`Game::from_view`]); the draws are made here.
 pub fn sample(view: &GameView, own: OwnFacts, rng: &mut ChaCha8Rng) -> Option<Game> {
     if view.helpers.is_some() || view.settings.helpers {
         return None;
     }
     let mine = view.own.as_ref()?;
-    let mut g = Game::new(view.settings.clone(), rng.r#gen());
-    if g.players.len() != view.players.len() || g.buildings.len() != view.buildings.len() {
+    let seed: u64 = rng.r#gen();
+    if view.settings.players as usize != view.players.len() {
         return None;
     }
+    let size = view.layout.size;
     // Resource cards in other hands, by kind.
-    let supply = g.resource_supply_total();
+    let supply = resource_supply_total(size);
     let mut pool: Vec<Resource> = Vec::new();
     for r in Resource::ALL {
         let held = supply
@@ -76,7 +81,7 @@ pub fn sample(view: &GameView, own: OwnFacts, rng: &mut ChaCha8Rng) -> Option<Ga
     // Development cards not known to be elsewhere.
     let knights_played: u32 = view.players.iter().map(|p| p.knights_played as u32).sum();
     let mut unseen: Vec<DevCard> = Vec::new();
-    for (card, count) in g.dev_card_counts() {
+    for (card, count) in dev_card_counts(size) {
         let mut n = count as u32;
         n = n.saturating_sub(mine.dev_cards.iter().filter(|c| c.card == card).count() as u32);
         if card == DevCard::Knight {
@@ -96,54 +101,37 @@ pub fn sample(view: &GameView, own: OwnFacts, rng: &mut ChaCha8Rng) -> Option<Ga
     let mut devs = unseen.into_iter();
     // Cards of other hands count as bought before this turn: playable, as they may be.
     let bought_turn = view.turn.saturating_sub(1);
-    g.players = view
-        .players
-        .iter()
-        .map(|p| {
-            let mut player = Player {
-                knights_played: p.knights_played,
-                roads_left: p.roads_left,
-                settlements_left: p.settlements_left,
-                cities_left: p.cities_left,
-                route_length: p.route_length,
-                ..Player::default()
-            };
-            if p.seat == own.me {
-                player.hand = mine.hand;
-                player.dev_cards = mine.dev_cards.clone();
-            } else {
-                for _ in 0..p.resource_count {
-                    if let Some(r) = cards.next() {
-                        player.hand[r] += 1;
-                    }
-                }
-                player.dev_cards = devs
-                    .by_ref()
-                    .take(p.dev_card_count)
-                    .map(|card| HeldCard { card, bought_turn })
-                    .collect();
+    let mut hands = Vec::with_capacity(view.players.len());
+    let mut dev_cards = Vec::with_capacity(view.players.len());
+    for p in &view.players {
+        if p.seat == own.me {
+            hands.push(mine.hand);
+            dev_cards.push(mine.dev_cards.clone());
+            continue;
+        }
+        let mut hand = Resources::default();
+        for _ in 0..p.resource_count {
+            if let Some(r) = cards.next() {
+                hand[r] += 1;
             }
-            player
-        })
-        .collect();
-    g.deck = devs.take(view.deck_size).collect();
-    g.layout = view.layout.clone();
-    g.buildings = view.buildings.clone();
-    g.roads = view.roads.clone();
-    g.robber = view.robber;
-    g.bank = view.bank;
-    g.phase = view.phase.clone();
-    g.current = view.current;
-    g.turn = view.turn;
-    g.version = view.version;
-    g.last_roll = view.last_roll;
-    g.longest_route = view.longest_route;
-    g.largest_army = view.largest_army;
-    g.last_placed = view.last_placed.clone();
-    g.dev_played = own.dev_played && view.current == own.me;
-    g.rng = ChaCha8Rng::seed_from_u64(rng.r#gen());
-    g.board_changed();
-    Some(g)
+        }
+        hands.push(hand);
+        dev_cards.push(
+            devs.by_ref()
+                .take(p.dev_card_count)
+                .map(|card| HeldCard { card, bought_turn })
+                .collect(),
+        );
+    }
+    let hidden = Hidden {
+        seed,
+        hands,
+        dev_cards,
+        deck: devs.take(view.deck_size).collect(),
+        dev_played: own.dev_played && view.current == own.me,
+        dice_seed: rng.r#gen(),
+    };
+    Game::from_view(view, hidden).ok()
 }
 
 /// The seats other than `me`.
@@ -160,6 +148,7 @@ mod tests {
     use crate::bots::BotLevel;
     use crate::bots::arena::{SeatKind, play_match};
     use crate::engine::Settings;
+    use rand::SeedableRng;
 
     /// Mid-game positions of a strong bot match.
     fn positions() -> Vec<(Game, Seat)> {
@@ -188,8 +177,8 @@ mod tests {
             let own = infer(&view, &legal).expect("a seat's view");
             let s = sample(&view, own, &mut rng).expect("counts add up");
             assert_eq!(s.view(Some(seat)), view);
-            assert_eq!(s.legal_actions(seat), legal, "{:?}", game.phase);
-            let hands = s.players.iter().fold(s.bank, |acc, p| acc + p.hand);
+            assert_eq!(s.legal_actions(seat), legal, "{:?}", game.phase());
+            let hands = s.players().iter().fold(s.bank(), |acc, p| acc + p.hand);
             assert_eq!(hands.0, [s.resource_supply_total(); 5]);
             checked += 1;
         }

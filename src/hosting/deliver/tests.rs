@@ -518,13 +518,13 @@ fn pictures_posted(ops: &[Op]) -> Vec<Option<Seen>> {
 async fn which_boards_are_drawn_follows_how_the_platform_keeps_pictures() {
     use crate::engine::{Game, LayoutKind, Settings};
     let mut setup = Game::new(Settings::for_players(3), 5);
-    let first = setup.legal_actions(setup.current)[0].clone();
+    let first = setup.legal_actions(setup.current())[0].clone();
     setup
-        .apply(setup.current, &first)
+        .apply(setup.current(), &first)
         .expect("a legal settlement");
     // One settlement of three: not at a setup round's edge.
     let mid_setup = setup.view(None);
-    let game_on = crate::render::sample_game(3, LayoutKind::Variable, 3).view(None);
+    let game_on = crate::render::sample_view(3, LayoutKind::Variable, 3, None);
     let update = || {
         Reply::public(PLACE, "turn")
             .with_kind(ReplyKind::TurnUpdate { game: 1 })

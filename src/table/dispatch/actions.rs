@@ -19,7 +19,7 @@ pub(super) fn button_id(game: GameId, action: &str, version: u64) -> String {
 
 /// What the game waits for, to notice when that changes.
 pub(super) fn wait_state(g: &Game) -> (Phase, Seat, Vec<Seat>) {
-    (g.phase.clone(), g.current, g.waiting_for())
+    (g.phase().clone(), g.current(), g.waiting_for())
 }
 
 /// Applies an action for `seat` and builds every reply. `caller` is absent for timer actions.
@@ -138,13 +138,13 @@ pub(super) fn after_action(
         .and_then(|e| messages::event_public(e, g, &names));
     let board_changed = events.iter().any(changes_board);
     let setup_turn = matches!(
-        g.phase,
+        g.phase(),
         Phase::Setup {
             road_from: None,
             ..
         }
     );
-    let must_discard: Vec<Seat> = match &g.phase {
+    let must_discard: Vec<Seat> = match g.phase() {
         Phase::Discard { owed } => owed
             .iter()
             .map(|(s, _)| *s)
@@ -162,7 +162,7 @@ pub(super) fn after_action(
             crate::t!(
                 "actions-must-discard",
                 names = who.join(", "),
-                limit = g.settings.discard_limit
+                limit = g.settings().discard_limit
             ),
         )
         .with_game(id)
@@ -292,7 +292,7 @@ pub(super) fn after_action(
     let rolled = events.iter().any(|e| matches!(e, Event::Rolled { .. }));
     if let Some(s) = table.sessions.get(&id)
         && let Some(g) = s.game()
-        && let Phase::Discard { owed } = &g.phase
+        && let Phase::Discard { owed } = g.phase()
         && rolled
     {
         for &(seat, _) in owed.iter().filter(|(w, _)| s.bot_at(*w).is_none()) {
@@ -322,7 +322,7 @@ pub(super) fn bank(
     };
     let rate = g.trade_rate(seat, give);
     let cost = rate as u32 * get_amount as u32;
-    let trading_now = g.phase == Phase::Main && g.current == seat;
+    let trading_now = *g.phase() == Phase::Main && g.current() == seat;
     // Out of turn or phase, the engine's refusal says what is wrong.
     if trading_now
         && let Some(typed) = give_amount

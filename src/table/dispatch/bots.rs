@@ -325,7 +325,7 @@ pub(super) fn play_bots(table: &mut Table, id: GameId, now_ms: u64) -> (Vec<Repl
         .sessions
         .get(&id)
         .and_then(|s| s.game())
-        .map(|g| g.version);
+        .map(|g| g.version());
     let waiting = table
         .sessions
         .get(&id)
@@ -358,7 +358,7 @@ pub(super) fn play_bots(table: &mut Table, id: GameId, now_ms: u64) -> (Vec<Repl
         .sessions
         .get(&id)
         .and_then(|s| s.game())
-        .map(|g| g.version);
+        .map(|g| g.version());
     (replies, traded || after != before)
 }
 
@@ -376,11 +376,11 @@ fn bot_trading(
     let g = s.game()?;
     // A pending helper step (Marianne after its own roll) comes first: no trade can be
     // settled until it is answered, so the bot answers it with its move.
-    if g.phase != Phase::Main || g.current != seat || g.helper_pending().is_some() {
+    if *g.phase() != Phase::Main || g.current() != seat || g.helper_pending().is_some() {
         return None;
     }
     let caller = Caller::new(s.place(), s.user(seat)?, s.name(seat));
-    let turn = g.turn;
+    let turn = g.turn();
     let open = s
         .meta
         .offers

@@ -8,6 +8,7 @@
 //! the live turn; harmless ones (My hand, the board, the menus, which open from what is legal
 //! now) keep working from any message. See DESIGN.md, stale clicks.
 
+use super::actions::button_id;
 use super::rematch::rematch;
 use super::trades::trade;
 use super::{menus, refuse, run};
@@ -71,7 +72,6 @@ pub fn button(table: &mut Table, caller: &Caller, custom_id: &str, now_ms: u64) 
     }
 }
 
-/// Buttons whose press must not be repeated from an earlier turn's message: it would roll,
 /// A turn message's control used without its button (Matrix: a reaction) on the message
 /// `on` stamps: judged exactly as that message's button, so a roll or end turn from an earlier
 /// turn's message is refused. A message remembered without a stamp (by an older build) acts
@@ -100,6 +100,7 @@ pub fn turn_control(
     }
 }
 
+/// Buttons whose press must not be repeated from an earlier turn's message: it would roll,
 /// end or buy again in a later turn, or answer an offer that reused an earlier number.
 fn once_per_turn(action: &str) -> bool {
     matches!(
@@ -113,11 +114,11 @@ fn once_per_turn(action: &str) -> bool {
 /// through special building). A version the game has not reached is not ours either. For a
 /// game resumed without its full history, only the actions it knows count.
 pub(super) fn made_in_earlier_turn(s: &Session, g: &Game, made_at: u64) -> bool {
-    if made_at > g.version {
+    if made_at > g.version() {
         return true;
     }
     let history = s.history();
-    let known_from = g.version.saturating_sub(history.len() as u64);
+    let known_from = g.version().saturating_sub(history.len() as u64);
     let skip = usize::try_from(made_at.saturating_sub(known_from)).unwrap_or(usize::MAX);
     history
         .iter()
@@ -142,7 +143,7 @@ fn earlier_turn(table: &Table, caller: &Caller, game: GameId, made_at: u64) -> O
         .unwrap_or_default();
     let mut r = Reply::refusal(
         caller.user,
-        crate::t!("buttons-earlier-turn", turn = g.turn, name = who),
+        crate::t!("buttons-earlier-turn", turn = g.turn(), name = who),
     );
     r.game = Some(game);
     Some(vec![r])

@@ -20,7 +20,7 @@ pub(super) fn game_end_reply(
         return account;
     };
     let started_ms = session.meta.started.as_ref().map_or(0, |s| s.at_ms);
-    let players: Vec<(UserId, String)> = (0..game.players.len() as Seat)
+    let players: Vec<(UserId, String)> = (0..game.players().len() as Seat)
         .map(|s| (session.user(s).unwrap_or(0), session.name(s)))
         .collect();
     let Some(summary) =

@@ -45,7 +45,7 @@ pub(super) struct HelperGroup {
 
 /// The legal helper actions of `seat`, grouped by [`HelperGroup::head`].
 pub(super) fn helper_groups(g: &Game, seat: Seat, names: &[String]) -> Vec<HelperGroup> {
-    if g.helpers.is_none() {
+    if g.helpers().is_none() {
         return Vec::new();
     }
     // Values only ever name players by what resolves back to them (`names::address`), which
@@ -156,7 +156,7 @@ mod tests {
     fn jean_offers_each_resource_and_everything_parses_back() {
         let mut t = TestGame::main_phase_with_helpers(3);
         t.helper(0, Helper::Jean);
-        t.g.turn = 3;
+        crate::engine::testkit::set_turn(&mut t.g, 3);
         let choices = helper_choices(&t.g, 0, &names());
         let values: Vec<&str> = choices.iter().map(|(v, _)| v.as_str()).collect();
         assert!(values.contains(&"use jean ore"), "{values:?}");
@@ -175,7 +175,7 @@ mod tests {
     fn german_choices_are_shown_in_german_and_parse_back() {
         let mut t = TestGame::main_phase_with_helpers(3);
         t.helper(0, Helper::Nassir);
-        t.g.turn = 3;
+        crate::engine::testkit::set_turn(&mut t.g, 3);
         let players: Vec<(UserId, String)> = names().into_iter().map(|n| (7, n)).collect();
         let ctx = ParseContext {
             topology: t.g.topology(),

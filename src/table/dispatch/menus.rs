@@ -124,7 +124,7 @@ struct Places<'a> {
 impl Places<'_> {
     /// A corner with its pips and what it produces.
     fn vertex(&self, v: VertexId) -> String {
-        place_order::spot_text(self.topo, &self.g.layout, v)
+        place_order::spot_text(self.topo, self.g.layout(), v)
     }
 
     fn edge_steps(&self, e: EdgeId, label: &str) -> [Step; 2] {
@@ -156,14 +156,14 @@ impl Places<'_> {
                 "menus-robber-to",
                 hex = self.topo.hex_labels[hex as usize].as_str()
             ),
-            messages::hex_text(self.topo, &self.g.layout, hex),
+            messages::hex_text(self.topo, self.g.layout(), hex),
         )
     }
 
     fn victim(&self, victim: Option<Seat>) -> Option<Step> {
         let v = victim?;
         let name = self.names.get(v as usize).cloned().unwrap_or_default();
-        let cards = self.g.players.get(v as usize).map_or(0, |p| p.hand.total());
+        let cards = self.g.players().get(v as usize).map_or(0, |p| p.hand.total());
         Some(step(
             format!("s{v}"),
             t!("menus-rob", name = name.as_str()),
@@ -353,8 +353,8 @@ fn choices(g: &Game, seat: Seat, names: &[String], kind: MenuKind) -> Vec<Choice
         });
     }
     sort_by_place(g, kind, &mut out);
-    if kind == MenuKind::Trade && g.phase == Phase::Main && g.current == seat {
-        let hand = g.players[seat as usize].hand;
+    if kind == MenuKind::Trade && *g.phase() == Phase::Main && g.current() == seat {
+        let hand = g.players()[seat as usize].hand;
         for give in Resource::ALL.into_iter().filter(|r| hand[*r] > 0) {
             for get in Resource::ALL.into_iter().filter(|r| *r != give) {
                 out.push(Choice {
@@ -403,7 +403,7 @@ fn sort_by_place(g: &Game, kind: MenuKind, out: &mut [Choice]) {
             (_, Some(h)) => heads.iter().position(|k| *k == h.key).unwrap_or(0),
         };
         let rank = match &c.leaf {
-            Leaf::Act(a) => place_order::action_key(topo, &g.layout, a),
+            Leaf::Act(a) => place_order::action_key(topo, g.layout(), a),
             Leaf::Offer { .. } => None,
         };
         (head, rank)
@@ -569,7 +569,7 @@ fn respond(
         return vec![r];
     }
     let menu = menu_at(
-        menu_id(id, kind, g.version),
+        menu_id(id, kind, g.version()),
         &kind.question(),
         &matching,
         prefix,
@@ -592,7 +592,7 @@ fn nothing_to_choose(g: &Game, seat: Seat, kind: MenuKind) -> String {
             t!("menus-none-build")
         }
         MenuKind::Play => t!("menus-none-play"),
-        MenuKind::Trade if g.phase == Phase::Main && g.current == seat => {
+        MenuKind::Trade if *g.phase() == Phase::Main && g.current() == seat => {
             t!("menus-none-trade-cards")
         }
         MenuKind::Trade => t!("menus-none-trade"),
@@ -610,7 +610,7 @@ fn discard_menu(
     caller: &Caller,
     note: Option<String>,
 ) -> Vec<Reply> {
-    let owed = match &g.phase {
+    let owed = match g.phase() {
         Phase::Discard { owed } => owed.iter().find(|(s, _)| *s == seat).map(|(_, k)| *k),
         _ => None,
     };
@@ -619,7 +619,7 @@ fn discard_menu(
         r.game = Some(id);
         return vec![r];
     };
-    let hand = g.players[seat as usize].hand;
+    let hand = g.players()[seat as usize].hand;
     let mut options = Vec::new();
     for r in Resource::ALL {
         for i in 1..=hand[r] {
@@ -638,7 +638,7 @@ fn discard_menu(
     text.push_str(&question);
     let mut r = private_to_caller(caller, text).with_game(id);
     r.menu = Some(Menu {
-        id: menu_id(id, MenuKind::Discard, g.version),
+        id: menu_id(id, MenuKind::Discard, g.version()),
         placeholder: question,
         options,
         pick: owed,
@@ -767,7 +767,7 @@ mod tests {
     /// and every legal action of the menu's kind is reachable (nothing offered is refused,
     /// nothing legal is missing).
     fn walk(g: &Game, seat: Seat, kind: MenuKind) -> Vec<Leaf> {
-        let names: Vec<String> = (0..g.players.len()).map(|i| format!("p{i}")).collect();
+        let names: Vec<String> = (0..g.players().len()).map(|i| format!("p{i}")).collect();
         let all = choices(g, seat, &names, kind);
         let mut reached = Vec::new();
         let mut stack: Vec<Vec<String>> = vec![Vec::new()];
@@ -818,7 +818,7 @@ mod tests {
                 ] {
                     let reached = walk(&g, seat, kind);
                     let names: Vec<String> =
-                        (0..g.players.len()).map(|i| format!("p{i}")).collect();
+                        (0..g.players().len()).map(|i| format!("p{i}")).collect();
                     for c in choices(&g, seat, &names, kind) {
                         assert!(
                             reached.contains(&c.leaf),

@@ -35,7 +35,7 @@ mod timer_ticks;
 mod trades;
 mod turn_message;
 
-pub use buttons::button;
+pub use buttons::{button, turn_control};
 pub use departures::{player_left, player_returned};
 pub use menus::choice;
 pub use seating::expire_lobbies;

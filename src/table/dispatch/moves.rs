@@ -95,7 +95,7 @@ fn nothing_of(g: &Game, seat: Seat, names: &[String], kind: &PlaceKind) -> Strin
         PlaceKind::SecondFreeRoad { first } => {
             t!("moves-none-second-road", first = first.as_str())
         }
-        PlaceKind::Helper if g.helpers.is_none() => t!("moves-none-helpers-off"),
+        PlaceKind::Helper if g.helpers().is_none() => t!("moves-none-helpers-off"),
         PlaceKind::Helper => t!("moves-none-helper"),
     }
 }
@@ -115,12 +115,12 @@ pub(super) fn moves_text(g: &Game, seat: Seat, names: &[String]) -> String {
     if has(|a| *a == Action::Roll) {
         lines.push(t!("moves-roll"));
     }
-    if let Phase::Discard { owed } = &g.phase
+    if let Phase::Discard { owed } = g.phase()
         && let Some((_, n)) = owed.iter().find(|(s, _)| *s == seat)
     {
         // An example from the player's own hand: the first `n` cards of it.
         let mut example = crate::engine::Resources::default();
-        let hand = g.players[seat as usize].hand;
+        let hand = g.players()[seat as usize].hand;
         for (r, count) in hand.iter() {
             let take = count.min(n - example.total() as u8);
             example[r] += take;
@@ -202,9 +202,9 @@ pub(super) fn moves_text(g: &Game, seat: Seat, names: &[String]) -> String {
     if !bank.is_empty() {
         lines.push(t!("moves-bank", offers = bank.join(&t!("moves-or"))));
     }
-    if g.phase == Phase::Main {
-        let current = names.get(g.current as usize).cloned().unwrap_or_default();
-        lines.push(if seat == g.current {
+    if *g.phase() == Phase::Main {
+        let current = names.get(g.current() as usize).cloned().unwrap_or_default();
+        lines.push(if seat == g.current() {
             t!("moves-trade-own")
         } else {
             t!("moves-trade-with", name = current)

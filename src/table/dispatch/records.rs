@@ -33,7 +33,7 @@ fn record_file(id: GameId) -> String {
 /// The record of a session, if its history is complete (a game resumed from a snapshot written
 /// before histories were kept has only part of it).
 fn record_of(s: &Session, outcome: Outcome, reveal: bool) -> Result<PublicRecord, RecordError> {
-    let played = s.game().map_or(0, |g| g.version);
+    let played = s.game().map_or(0, |g| g.version());
     if s.meta.started.is_some() && s.history().len() as u64 != played {
         return Err(RecordError::IncompleteHistory(s.id()));
     }

@@ -65,7 +65,7 @@ pub(super) fn places(
             out.push((rank, value, desc));
         }
     };
-    let layout = &g.layout;
+    let layout = g.layout();
     for a in g.legal_actions(seat) {
         match (kind, &a) {
             (PlaceKind::Settlement, Action::BuildSettlement(v))
@@ -112,7 +112,7 @@ pub(super) fn places(
                 // the name looks like.
                 let n = names.get(*v as usize).cloned().unwrap_or_default();
                 let cards = g
-                    .players
+                    .players()
                     .get(*v as usize)
                     .map(|p| p.hand.total())
                     .unwrap_or(0);
@@ -134,7 +134,7 @@ pub(super) fn places(
 
 /// `C3 (ore 11) · rob bob or carol`: a hex for the robber, with whom it could rob there.
 fn robber_text(g: &Game, seat: Seat, names: &[String], hex: crate::engine::HexId) -> String {
-    let hex_text = messages::hex_text(g.topology(), &g.layout, hex);
+    let hex_text = messages::hex_text(g.topology(), g.layout(), hex);
     let victims: Vec<String> = g
         .robber_victims(seat, hex)
         .iter()
@@ -152,7 +152,7 @@ fn road_text(g: &Game, e: EdgeId) -> String {
     let topo = g.topology();
     let [a, b] = topo.edge_vertices[e as usize];
     let end = |v| {
-        let text = place_order::spot_text(topo, &g.layout, v);
+        let text = place_order::spot_text(topo, g.layout(), v);
         match text.split_once(" · ") {
             Some((label, what)) => format!("{label} ({})", what.replace(" · ", ", ")),
             None => text,
@@ -257,14 +257,15 @@ mod tests {
         t.settlement(1, far);
         t.give(1, Resources::one(Resource::Ore));
         t.give(2, Resources::one(Resource::Wool));
-        t.g.phase = Phase::MoveRobber;
+        crate::engine::testkit::set_phase(&mut t.g, Phase::MoveRobber);
         let label = topo.hex_labels[hex as usize].clone();
         let victims = places(&t.g, 0, &names(), &PlaceKind::Victim { hex: label });
         assert_eq!(values(&victims), vec!["seat 3".to_string()]);
         assert_eq!(victims[0].1, "carol · 1 cards");
         // carol without cards: nobody to rob there
-        t.g.players[2].hand = Resources::default();
-        t.g.bank[Resource::Wool] += 1;
+        crate::engine::testkit::set_hand(&mut t.g, 2, Resources::default());
+        let bank = t.g.bank() + Resources::of(Resource::Wool, 1);
+        crate::engine::testkit::set_bank(&mut t.g, bank);
         let label = topo.hex_labels[hex as usize].clone();
         assert!(places(&t.g, 0, &names(), &PlaceKind::Victim { hex: label }).is_empty());
         // a hex that does not exist suggests nobody
@@ -278,7 +279,7 @@ mod tests {
         let topo = t.topo();
         t.settlement(0, 0);
         t.dev(0, DevCard::RoadBuilding);
-        t.g.turn = 2;
+        crate::engine::testkit::set_turn(&mut t.g, 2);
         let firsts = places(&t.g, 0, &names(), &PlaceKind::FreeRoad);
         assert!(!firsts.is_empty());
         for (first, _) in &firsts {
@@ -312,11 +313,11 @@ mod tests {
     fn robber_and_knight_hexes_are_apart() {
         let mut t = TestGame::main_phase(3);
         t.dev(0, DevCard::Knight);
-        t.g.turn = 2;
+        crate::engine::testkit::set_turn(&mut t.g, 2);
         let knight = places(&t.g, 0, &names(), &PlaceKind::Knight);
         assert_eq!(knight.len(), t.topo().hex_count() - 1);
         assert!(places(&t.g, 0, &names(), &PlaceKind::Robber).is_empty());
-        t.g.phase = Phase::MoveRobber;
+        crate::engine::testkit::set_phase(&mut t.g, Phase::MoveRobber);
         assert_eq!(
             places(&t.g, 0, &names(), &PlaceKind::Robber).len(),
             t.topo().hex_count() - 1

@@ -46,7 +46,7 @@ impl TickRetry {
 }
 
 fn version_of(table: &Table, id: GameId) -> Option<u64> {
-    Some(table.sessions.get(&id)?.game()?.version)
+    Some(table.sessions.get(&id)?.game()?.version())
 }
 
 /// The earliest moment [`tick`] has something to do: reminders, deadlines, and retries of
@@ -65,7 +65,7 @@ pub fn next_deadline(table: &Table) -> Option<u64> {
                 bots.into_iter().chain(s.next_deadline()).min(),
                 table.tick_retries.get(id),
             ) {
-                (Some(due), Some(r)) if Some(r.version) == s.game().map(|g| g.version) => {
+                (Some(due), Some(r)) if Some(r.version) == s.game().map(|g| g.version()) => {
                     Some(due.max(r.at_ms))
                 }
                 (due, _) => due,

@@ -102,7 +102,7 @@ pub(super) fn trade_countering(
     let Some(g) = session.game() else {
         return no_game(caller);
     };
-    let version = g.version;
+    let version = g.version();
     let hand = messages::hand_text(g, seat);
     match tc {
         TradeCommand::List => {
@@ -142,7 +142,7 @@ pub(super) fn trade_countering(
                 accepted: Vec::new(),
                 declined: Vec::new(),
                 message_id: None,
-                turn: g.turn,
+                turn: g.turn(),
                 counters,
             };
             let before = session.meta.clone();
@@ -346,7 +346,7 @@ pub fn reaction_removed(
     };
     let (Some(seat), Some(version)) = (
         session.seat_of(caller.user),
-        session.game().map(|g| g.version),
+        session.game().map(|g| g.version()),
     ) else {
         return Vec::new();
     };
@@ -425,7 +425,7 @@ pub fn live_posted(table: &mut Table, game: GameId, slot: LiveSlot, message_id: 
 pub fn open_offer_updates(table: &Table) -> Vec<Reply> {
     let mut replies = Vec::new();
     for session in table.sessions.values() {
-        let Some(version) = session.game().map(|g| g.version) else {
+        let Some(version) = session.game().map(|g| g.version()) else {
             continue;
         };
         let _lang = crate::i18n::scope(session.meta.settings.lang);

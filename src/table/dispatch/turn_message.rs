@@ -124,7 +124,7 @@ fn turn_buttons(g: &Game, id: GameId) -> Vec<Button> {
     let legal: Vec<Action> = waiting.iter().flat_map(|&w| g.legal_actions(w)).collect();
     let has = |f: fn(&Action) -> bool| legal.iter().any(f);
     let button = |action: &str, label: String| Button {
-        id: button_id(id, action, g.version),
+        id: button_id(id, action, g.version()),
         label,
     };
     let mut out = Vec::new();
@@ -134,7 +134,7 @@ fn turn_buttons(g: &Game, id: GameId) -> Vec<Button> {
         out.push(button("hand", crate::t!("turn_message-button-hand")));
         return out;
     }
-    match &g.phase {
+    match g.phase() {
         Phase::Setup {
             road_from: None, ..
         } => out.push(button(
@@ -151,7 +151,7 @@ fn turn_buttons(g: &Game, id: GameId) -> Vec<Button> {
         Phase::MoveRobber => out.push(button("robber", crate::t!("turn_message-button-robber"))),
         Phase::Main | Phase::SpecialBuild { .. } => {
             out.push(button("build", crate::t!("turn_message-button-build")));
-            if g.phase == Phase::Main {
+            if *g.phase() == Phase::Main {
                 out.push(button("trade", crate::t!("turn_message-button-trade")));
             }
         }
@@ -163,7 +163,7 @@ fn turn_buttons(g: &Game, id: GameId) -> Vec<Button> {
     // The helper: whenever its holder may be about to use it (holding one is public; whether
     // a use is open can depend on the hand, so the menu says).
     let helper_turn =
-        matches!(g.phase, Phase::BeforeRoll | Phase::Main) || g.helper_pending().is_some();
+        matches!(g.phase(), Phase::BeforeRoll | Phase::Main) || g.helper_pending().is_some();
     if helper_turn && waiting.iter().any(|&w| g.helper_of(w).is_some()) {
         out.push(button("helper", crate::t!("turn_message-button-helper")));
     }

@@ -252,7 +252,7 @@ pub fn decode_snapshot(bytes: &[u8]) -> Result<Snapshot, String> {
     }
     let old: SnapshotWithoutStats = bincode::deserialize(bytes).map_err(unreadable)?;
     Ok(Snapshot {
-        stats: GameStats::counted_from(old.game.turn, old.last_activity_ms),
+        stats: GameStats::counted_from(old.game.turn(), old.last_activity_ms),
         game: old.game,
         last_activity_ms: old.last_activity_ms,
         history: Vec::new(),
@@ -374,7 +374,7 @@ mod tests {
     #[test]
     fn snapshots_keep_their_counts_and_old_ones_still_load() {
         let mut game = Game::new(Settings::default(), 3);
-        game.turn = 17;
+        crate::engine::testkit::set_turn(&mut game, 17);
         let mut stats = GameStats::default();
         stats.dice[5] = 4;
         let snap = Snapshot {
@@ -389,7 +389,7 @@ mod tests {
         let old = bincode::serialize(&(&game, 99u64)).expect("serialize");
         let back = decode_snapshot(&old).expect("old snapshot loads");
         assert_eq!(back.last_activity_ms, 99);
-        assert_eq!(back.game.turn, 17);
+        assert_eq!(back.game.turn(), 17);
         assert_eq!(back.stats, GameStats::counted_from(17, 99));
         // And an older build reads the new bytes (the counts are trailing bytes to it).
         let new = encode_snapshot(&snap);

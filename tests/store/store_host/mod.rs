@@ -86,9 +86,9 @@ impl Host {
     pub fn until_trading(&mut self, rng: &mut ChaCha8Rng) -> (u64, Resource, Resource) {
         for _ in 0..2_000 {
             let g = self.table.game_state(self.game).expect("state");
-            let seat = g.current;
-            if g.phase == Phase::Main
-                && let Some((give, _)) = g.players[seat as usize].hand.iter().next()
+            let seat = g.current();
+            if *g.phase() == Phase::Main
+                && let Some((give, _)) = g.players()[seat as usize].hand.iter().next()
             {
                 let want = Resource::ALL
                     .into_iter()

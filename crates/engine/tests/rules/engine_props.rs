@@ -53,7 +53,7 @@ fn any_action() -> impl Strategy<Value = Action> {
 fn candidates(g: &Game, seat: Seat) -> Vec<Action> {
     let topo = g.topology();
     let hexes = topo.hex_count() as u8;
-    let n = g.players.len() as u8;
+    let n = g.players().len() as u8;
     let mut c = vec![Action::Roll, Action::EndTurn, Action::BuyDevCard];
     for e in 0..topo.edge_count() as u8 {
         c.push(Action::BuildRoad(e));
@@ -91,8 +91,8 @@ fn candidates(g: &Game, seat: Seat) -> Vec<Action> {
             }
         }
     }
-    if let Phase::Discard { owed } = &g.phase {
-        let hand = g.players[seat as usize].hand;
+    if let Phase::Discard { owed } = g.phase() {
+        let hand = g.players()[seat as usize].hand;
         let due = owed
             .iter()
             .find(|&&(s, _)| s == seat)
@@ -128,7 +128,7 @@ fn check_exact(g: &Game, seat: Seat) -> Result<(), String> {
         let listed = legal.contains(&a);
         match (result, listed) {
             (Ok(_), true) => {}
-            (Ok(_), false) => return Err(format!("{a:?} accepted but not listed ({:?})", g.phase)),
+            (Ok(_), false) => return Err(format!("{a:?} accepted but not listed ({:?})", g.phase())),
             (Err(e), true) => return Err(format!("{a:?} listed but refused: {e}")),
             (Err(_), false) => {
                 if serialize(&copy) != before {
@@ -172,7 +172,7 @@ fn playout(
         }
         // random actions not offered are refused and change nothing
         let (pseat, probe) = &probes[step % probes.len()];
-        let pseat = *pseat % g.players.len() as u8;
+        let pseat = *pseat % g.players().len() as u8;
         g.legal_actions_into(pseat, &mut buf);
         if !buf.contains(probe) {
             let before = serialize(g);
@@ -184,7 +184,7 @@ fn playout(
                     "unlisted {:?} accepted for seat {} in {:?}",
                     probe,
                     pseat,
-                    g.phase
+                    g.phase()
                 ),
             }
         }
@@ -192,11 +192,11 @@ fn playout(
         let seat = seats[rng.gen_range(0..seats.len())];
         if exact_every > 0 && step % exact_every == 0 {
             check_exact(g, seat).map_err(TestCaseError::fail)?;
-            let other = (seat + 1) % g.players.len() as u8;
+            let other = (seat + 1) % g.players().len() as u8;
             check_exact(g, other).map_err(TestCaseError::fail)?;
         }
         g.legal_actions_into(seat, &mut buf);
-        prop_assert!(!buf.is_empty(), "no legal action in {:?}", g.phase);
+        prop_assert!(!buf.is_empty(), "no legal action in {:?}", g.phase());
         let a = buf[rng.gen_range(0..buf.len())].clone();
         if let Err(e) = g.apply(seat, &a) {
             return Err(TestCaseError::fail(format!("legal {a:?} refused: {e}")));

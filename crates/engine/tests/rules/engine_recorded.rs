@@ -63,7 +63,7 @@ fn replay_choices(game: &mut Game, seed: u64) -> Vec<Action> {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed ^ 0x005e_ed0f_ca7a);
     let mut legal = Vec::new();
     let mut actions = Vec::new();
-    while game.winner().is_none() && game.turn <= 400 {
+    while game.winner().is_none() && game.turn() <= 400 {
         let Some(seat) = game.next_to_act() else {
             break;
         };

@@ -6,7 +6,7 @@ use catan_engine::testkit::{TestGame, path_from};
 use catan_engine::{Action, DevCard, Event, Resources, Seat, VertexId};
 
 fn len(t: &TestGame, seat: Seat) -> u8 {
-    route_length(t.topo(), &t.g.roads, &t.g.buildings, seat)
+    route_length(t.topo(), t.g.roads(), t.g.buildings(), seat)
 }
 
 /// A neighbour of `v` not in `avoid`.
@@ -23,7 +23,7 @@ fn path_with_branch_at(t: &TestGame, roads: usize, k: usize) -> Vec<VertexId> {
     for start in 0..t.topo().vertex_count() as VertexId {
         let p = path_from(t.topo(), start, roads + 1);
         if t.topo().vertex_neighbors[p[k] as usize].len() == 3
-            && p.iter().all(|&v| t.g.buildings[v as usize].is_none())
+            && p.iter().all(|&v| t.g.buildings()[v as usize].is_none())
         {
             return p;
         }
@@ -40,7 +40,7 @@ fn cut_with_settlement(
 ) -> Vec<Event> {
     let s = side(t, v, path);
     t.road(cutter, t.edge(v, s));
-    t.g.current = cutter;
+    catan_engine::testkit::set_current(&mut t.g, cutter);
     t.give(cutter, Resources::SETTLEMENT);
     t.ok(cutter, Action::BuildSettlement(v))
 }
@@ -50,12 +50,12 @@ fn first_to_five_takes_it_four_is_not_enough() {
     let mut t = TestGame::main_phase(4);
     let p = path_from(t.topo(), 0, 6);
     t.road_path(0, &p[..5]);
-    assert_eq!(t.g.players[0].route_length, 4);
-    assert_eq!(t.g.longest_route, None);
+    assert_eq!(t.g.players()[0].route_length, 4);
+    assert_eq!(t.g.longest_route(), None);
     // the fifth road through a real action
     t.give(0, Resources::ROAD);
     let ev = t.ok(0, Action::BuildRoad(t.edge(p[4], p[5])));
-    assert_eq!(t.g.longest_route, Some(0));
+    assert_eq!(t.g.longest_route(), Some(0));
     assert!(ev.contains(&Event::LongestRouteChanged {
         from: None,
         to: Some(0),
@@ -73,7 +73,7 @@ fn branches_do_not_add() {
     t.road(0, t.edge(p[2], b));
     assert_eq!(len(&t, 0), 4);
     // Y with arms 2, 2, 1: longest is 4
-    assert_eq!(t.g.players[0].route_length, 4);
+    assert_eq!(t.g.players()[0].route_length, 4);
 }
 
 #[test]
@@ -84,7 +84,7 @@ fn closed_loop_of_six_counts_six_and_a_tail_adds() {
         t.road(0, t.edge(c[k], c[(k + 1) % 6]));
     }
     assert_eq!(len(&t, 0), 6);
-    assert_eq!(t.g.longest_route, Some(0));
+    assert_eq!(t.g.longest_route(), Some(0));
     let out = side(&t, c[0], &c);
     t.road(0, t.edge(c[0], out));
     assert_eq!(len(&t, 0), 7);
@@ -100,7 +100,7 @@ fn two_loops_sharing_an_edge() {
         let c = t.topo().hex_vertices[h];
         for k in 0..6 {
             let e = t.edge(c[k], c[(k + 1) % 6]);
-            if t.g.roads[e as usize].is_none() {
+            if t.g.roads()[e as usize].is_none() {
                 t.road(0, e);
             }
         }
@@ -138,17 +138,17 @@ fn another_player_takes_it_only_with_a_strictly_longer_route() {
     let mut t = TestGame::main_phase(4);
     let a = path_from(t.topo(), 0, 6);
     t.road_path(0, &a);
-    assert_eq!(t.g.longest_route, Some(0));
+    assert_eq!(t.g.longest_route(), Some(0));
     // seat 1: 5 roads far away: a tie keeps the holder
     let b = path_from(t.topo(), 53, 7);
     t.road_path(1, &b[..6]);
-    assert_eq!(t.g.players[1].route_length, 5);
-    assert_eq!(t.g.longest_route, Some(0));
+    assert_eq!(t.g.players()[1].route_length, 5);
+    assert_eq!(t.g.longest_route(), Some(0));
     // the sixth road (a real action): strictly longer takes it
-    t.g.current = 1;
+    catan_engine::testkit::set_current(&mut t.g, 1);
     t.give(1, Resources::ROAD);
     let ev = t.ok(1, Action::BuildRoad(t.edge(b[5], b[6])));
-    assert_eq!(t.g.longest_route, Some(1));
+    assert_eq!(t.g.longest_route(), Some(1));
     assert!(ev.contains(&Event::LongestRouteChanged {
         from: Some(0),
         to: Some(1),
@@ -164,7 +164,7 @@ fn rulebook_example_cut_gives_it_to_the_single_longest() {
     let mut t = TestGame::main_phase(4);
     let red = path_with_branch_at(&t, 7, 4);
     t.road_path(0, &red);
-    assert_eq!(t.g.longest_route, Some(0));
+    assert_eq!(t.g.longest_route(), Some(0));
     let white = {
         let mut found = None;
         for start in (0..t.topo().vertex_count() as VertexId).rev() {
@@ -183,11 +183,11 @@ fn rulebook_example_cut_gives_it_to_the_single_longest() {
         found.unwrap()
     };
     t.road_path(1, &white);
-    assert_eq!(t.g.players[1].route_length, 6);
-    assert_eq!(t.g.longest_route, Some(0));
+    assert_eq!(t.g.players()[1].route_length, 6);
+    assert_eq!(t.g.longest_route(), Some(0));
     let ev = cut_with_settlement(&mut t, 1, red[4], &red);
-    assert_eq!(t.g.players[0].route_length, 4);
-    assert_eq!(t.g.longest_route, Some(1));
+    assert_eq!(t.g.players()[0].route_length, 4);
+    assert_eq!(t.g.longest_route(), Some(1));
     assert!(ev.contains(&Event::LongestRouteChanged {
         from: Some(0),
         to: Some(1),
@@ -205,10 +205,10 @@ fn holder_still_tied_after_a_cut_keeps_it() {
     let other = path_from(t.topo(), 53, 6);
     assert!(other.iter().all(|v| !red.contains(v)));
     t.road_path(2, &other);
-    assert_eq!(t.g.players[2].route_length, 5);
+    assert_eq!(t.g.players()[2].route_length, 5);
     cut_with_settlement(&mut t, 1, red[5], &red);
-    assert_eq!(t.g.players[0].route_length, 5);
-    assert_eq!(t.g.longest_route, Some(0));
+    assert_eq!(t.g.players()[0].route_length, 5);
+    assert_eq!(t.g.longest_route(), Some(0));
 }
 
 #[test]
@@ -239,20 +239,20 @@ fn cut_with_a_tie_sets_it_aside_until_one_player_alone_is_longest() {
     assert_eq!(far.len(), 2);
     t.road_path(2, &far[0][..6]);
     t.road_path(3, &far[1][..6]);
-    assert_eq!(t.g.longest_route, Some(0));
+    assert_eq!(t.g.longest_route(), Some(0));
     let ev = cut_with_settlement(&mut t, 1, red[3], &red);
-    assert_eq!(t.g.players[0].route_length, 3);
-    assert_eq!(t.g.longest_route, None, "tie between 2 and 3: set aside");
+    assert_eq!(t.g.players()[0].route_length, 3);
+    assert_eq!(t.g.longest_route(), None, "tie between 2 and 3: set aside");
     assert!(ev.contains(&Event::LongestRouteChanged {
         from: Some(0),
         to: None,
         length: 0
     }));
     // later seat 3 extends to 6: takes the card from the supply
-    t.g.current = 3;
+    catan_engine::testkit::set_current(&mut t.g, 3);
     t.give(3, Resources::ROAD);
     let ev = t.ok(3, Action::BuildRoad(t.edge(far[1][5], far[1][6])));
-    assert_eq!(t.g.longest_route, Some(3));
+    assert_eq!(t.g.longest_route(), Some(3));
     assert!(ev.contains(&Event::LongestRouteChanged {
         from: None,
         to: Some(3),
@@ -265,10 +265,10 @@ fn holder_cut_below_five_with_nobody_else_sets_it_aside() {
     let mut t = TestGame::main_phase(4);
     let red = path_with_branch_at(&t, 5, 2);
     t.road_path(0, &red);
-    assert_eq!(t.g.longest_route, Some(0));
+    assert_eq!(t.g.longest_route(), Some(0));
     cut_with_settlement(&mut t, 1, red[2], &red);
-    assert_eq!(t.g.players[0].route_length, 3);
-    assert_eq!(t.g.longest_route, None);
+    assert_eq!(t.g.players()[0].route_length, 3);
+    assert_eq!(t.g.longest_route(), None);
     assert_eq!(t.g.public_vp(0), 0);
 }
 
@@ -285,6 +285,6 @@ fn road_building_card_can_win_the_route() {
             second: Some(t.edge(p[4], p[5])),
         },
     );
-    assert_eq!(t.g.players[0].route_length, 5);
-    assert_eq!(t.g.longest_route, Some(0));
+    assert_eq!(t.g.players()[0].route_length, 5);
+    assert_eq!(t.g.longest_route(), Some(0));
 }

@@ -9,21 +9,21 @@ use catan_engine::{
 /// A hex of the beginner map with `number`, its resource, and its corners.
 fn hex_with(t: &TestGame, number: u8) -> (HexId, Resource, [VertexId; 6]) {
     let h =
-        t.g.layout
+        t.g.layout()
             .tokens
             .iter()
             .position(|&n| n == Some(number))
             .unwrap();
     (
         h as HexId,
-        t.g.layout.terrain[h].resource().unwrap(),
+        t.g.layout().terrain[h].resource().unwrap(),
         t.topo().hex_vertices[h],
     )
 }
 
 fn before_roll(players: u8) -> TestGame {
     let mut t = TestGame::main_phase(players);
-    t.g.phase = Phase::BeforeRoll;
+    catan_engine::testkit::set_phase(&mut t.g, Phase::BeforeRoll);
     t
 }
 
@@ -34,11 +34,11 @@ fn roll_pays_settlements_one_and_cities_two_on_anyones_turn() {
     t.settlement(1, c[0]);
     t.city(2, c[2]);
     let ev = t.roll_exact(6);
-    assert_eq!(t.g.players[1].hand, Resources::one(r));
-    assert_eq!(t.g.players[2].hand, Resources::of(r, 2));
-    assert!(t.g.players[0].hand.is_empty());
+    assert_eq!(t.g.players()[1].hand, Resources::one(r));
+    assert_eq!(t.g.players()[2].hand, Resources::of(r, 2));
+    assert!(t.g.players()[0].hand.is_empty());
     assert!(ev.iter().any(|e| matches!(e, Event::Produced { .. })));
-    assert_eq!(t.g.phase, Phase::Main);
+    assert_eq!(*t.g.phase(), Phase::Main);
 }
 
 #[test]
@@ -46,9 +46,9 @@ fn robber_hex_produces_nothing() {
     let mut t = before_roll(4);
     let (h, _, c) = hex_with(&t, 6);
     t.settlement(1, c[0]);
-    t.g.robber = h;
+    catan_engine::testkit::set_robber(&mut t.g, h);
     t.roll_exact(6);
-    assert!(t.g.players[1].hand.is_empty());
+    assert!(t.g.players()[1].hand.is_empty());
 }
 
 #[test]
@@ -60,9 +60,9 @@ fn shortage_nobody_gets_it_unless_one_player_is_owed() {
     t.city(2, c[2]);
     t.take_bank_down_to(r, 3);
     let ev = t.roll_exact(6);
-    assert_eq!(t.g.players[1].hand[r] + t.g.players[2].hand[r], 0);
+    assert_eq!(t.g.players()[1].hand[r] + t.g.players()[2].hand[r], 0);
     assert!(ev.contains(&Event::Shortage { resource: r }));
-    assert_eq!(t.g.bank[r], 3);
+    assert_eq!(t.g.bank()[r], 3);
     // one player owed 4, 3 left: gets the 3
     let mut t = before_roll(4);
     let (_, r, c) = hex_with(&t, 6);
@@ -70,8 +70,8 @@ fn shortage_nobody_gets_it_unless_one_player_is_owed() {
     t.city(1, c[2]);
     t.take_bank_down_to(r, 3);
     t.roll_exact(6);
-    assert_eq!(t.g.players[1].hand[r], 3);
-    assert_eq!(t.g.bank[r], 0);
+    assert_eq!(t.g.players()[1].hand[r], 3);
+    assert_eq!(t.g.bank()[r], 0);
 }
 
 #[test]
@@ -84,7 +84,7 @@ fn seven_discards_in_any_order_then_robber_then_steal() {
     assert!(ev.contains(&Event::MustDiscard {
         owed: vec![(0, 5), (2, 4)]
     }));
-    assert!(!t.g.players.iter().any(|_| false));
+    assert!(!t.g.players().iter().any(|_| false));
     // nothing produced on a 7, robber not yet movable
     assert!(matches!(
         t.refuse(
@@ -99,13 +99,13 @@ fn seven_discards_in_any_order_then_robber_then_steal() {
     assert_eq!(t.g.waiting_for(), vec![0, 2]);
     t.ok(2, Action::Discard(Resources::of(Resource::Ore, 4)));
     t.ok(0, Action::Discard(Resources([1, 1, 1, 1, 1])));
-    assert_eq!(t.g.phase, Phase::MoveRobber);
+    assert_eq!(*t.g.phase(), Phase::MoveRobber);
     // every legal action is a robber move, none back onto the current hex
     let legal = t.g.legal_actions(0);
     assert!(
         legal
             .iter()
-            .all(|a| matches!(a, Action::MoveRobber { hex, .. } if *hex != t.g.robber))
+            .all(|a| matches!(a, Action::MoveRobber { hex, .. } if *hex != t.g.robber()))
     );
     // rob seat 3 on hex 0
     let c = t.topo().hex_vertices[0];
@@ -128,9 +128,9 @@ fn seven_discards_in_any_order_then_robber_then_steal() {
             victim: Some(3),
         },
     );
-    assert_eq!(t.g.players[3].hand.total(), 6);
-    assert_eq!(t.g.players[0].hand.total(), 6);
-    assert_eq!(t.g.phase, Phase::Main);
+    assert_eq!(t.g.players()[3].hand.total(), 6);
+    assert_eq!(t.g.players()[0].hand.total(), 6);
+    assert_eq!(*t.g.phase(), Phase::Main);
 }
 
 #[test]
@@ -138,7 +138,7 @@ fn seven_with_nobody_over_the_limit_goes_straight_to_the_robber() {
     let mut t = before_roll(4);
     t.give(1, Resources([1, 1, 1, 1, 3]));
     t.roll_exact(7);
-    assert_eq!(t.g.phase, Phase::MoveRobber);
+    assert_eq!(*t.g.phase(), Phase::MoveRobber);
 }
 
 #[test]
@@ -156,10 +156,10 @@ fn trades_only_after_the_roll_with_the_current_player() {
         RuleError::WrongPhase { .. }
     ));
     t.roll_exact(5);
-    let ore = t.g.players[0].hand[Resource::Ore];
+    let ore = t.g.players()[0].hand[Resource::Ore];
     t.ok(0, trade);
-    assert_eq!(t.g.players[0].hand[Resource::Ore], ore - 1);
-    assert_eq!(t.g.players[1].hand[Resource::Wool], 0);
+    assert_eq!(t.g.players()[0].hand[Resource::Ore], ore - 1);
+    assert_eq!(t.g.players()[1].hand[Resource::Wool], 0);
     // the others never trade among themselves
     t.give(2, Resources::one(Resource::Brick));
     assert!(matches!(
@@ -179,7 +179,7 @@ fn trades_only_after_the_roll_with_the_current_player() {
 fn port_rates_and_legal_maritime_trades_are_exact() {
     let mut t = TestGame::main_phase(4);
     let wool_port =
-        t.g.layout
+        t.g.layout()
             .ports
             .iter()
             .find(|p| p.kind == PortKind::Special(Resource::Wool))
@@ -213,7 +213,7 @@ fn port_rates_and_legal_maritime_trades_are_exact() {
             count: 2,
         },
     );
-    assert_eq!(t.g.players[0].hand, Resources([2, 0, 1, 0, 4]));
+    assert_eq!(t.g.players()[0].hand, Resources([2, 0, 1, 0, 4]));
 }
 
 #[test]
@@ -229,8 +229,8 @@ fn building_costs_are_paid_to_the_supply() {
     t.ok(0, Action::BuildSettlement(path[2]));
     t.ok(0, Action::BuildCity(path[2]));
     t.ok(0, Action::BuyDevCard);
-    assert!(t.g.players[0].hand.is_empty());
-    assert_eq!(t.g.bank, Resources([19; 5]));
+    assert!(t.g.players()[0].hand.is_empty());
+    assert_eq!(t.g.bank(), Resources([19; 5]));
 }
 
 #[test]
@@ -258,8 +258,8 @@ fn dev_card_timing_before_roll_and_in_main_not_both() {
     );
     // next turn it may be played again
     t.ok(0, Action::EndTurn);
-    t.g.current = 0;
-    t.g.phase = Phase::Main;
+    catan_engine::testkit::set_current(&mut t.g, 0);
+    catan_engine::testkit::set_phase(&mut t.g, Phase::Main);
     t.ok(
         0,
         Action::PlayKnight {
@@ -267,13 +267,13 @@ fn dev_card_timing_before_roll_and_in_main_not_both() {
             victim: None,
         },
     );
-    assert_eq!(t.g.players[0].knights_played, 2);
+    assert_eq!(t.g.players()[0].knights_played, 2);
 }
 
 #[test]
 fn card_bought_this_turn_is_playable_next_turn() {
     let mut t = TestGame::main_phase(4);
-    t.g.deck.push(DevCard::Invention);
+    catan_engine::testkit::put_on_deck(&mut t.g, DevCard::Invention);
     t.give(0, Resources::DEV_CARD);
     t.ok(0, Action::BuyDevCard);
     assert!(matches!(
@@ -293,9 +293,9 @@ fn card_bought_this_turn_is_playable_next_turn() {
         if s == 3 {
             break;
         }
-        t.g.phase = Phase::BeforeRoll;
+        catan_engine::testkit::set_phase(&mut t.g, Phase::BeforeRoll);
     }
-    assert_eq!((t.g.current, t.g.phase.clone()), (0, Phase::BeforeRoll));
+    assert_eq!((t.g.current(), t.g.phase().clone()), (0, Phase::BeforeRoll));
     t.ok(0, Action::PlayInvention(Resource::Ore, Resource::Grain));
 }
 

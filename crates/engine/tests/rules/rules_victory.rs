@@ -5,11 +5,11 @@ use catan_engine::testkit::TestGame;
 use catan_engine::{Action, DevCard, Event, Phase, Resource, Resources, RuleError, Seat};
 
 fn knight(t: &mut TestGame, seat: Seat) -> Vec<Event> {
-    t.g.current = seat;
-    t.g.phase = Phase::Main;
-    t.g.dev_played = false;
+    catan_engine::testkit::set_current(&mut t.g, seat);
+    catan_engine::testkit::set_phase(&mut t.g, Phase::Main);
+    catan_engine::testkit::set_dev_played(&mut t.g, false);
     t.dev(seat, DevCard::Knight);
-    let hex = if t.g.robber == 0 { 1 } else { 0 };
+    let hex = if t.g.robber() == 0 { 1 } else { 0 };
     t.ok(seat, Action::PlayKnight { hex, victim: None })
 }
 
@@ -19,10 +19,10 @@ fn spread_settlements(t: &mut TestGame, seat: Seat, n: usize) {
         if placed == n {
             return;
         }
-        let free = t.g.buildings[v as usize].is_none()
+        let free = t.g.buildings()[v as usize].is_none()
             && t.topo().vertex_neighbors[v as usize]
                 .iter()
-                .all(|&w| t.g.buildings[w as usize].is_none());
+                .all(|&w| t.g.buildings()[w as usize].is_none());
         if free {
             t.settlement(seat, v);
             placed += 1;
@@ -35,15 +35,15 @@ fn largest_army_first_to_three_then_strictly_more() {
     let mut t = TestGame::main_phase(4);
     knight(&mut t, 1);
     knight(&mut t, 1);
-    assert_eq!(t.g.largest_army, None);
+    assert_eq!(t.g.largest_army(), None);
     knight(&mut t, 1);
-    assert_eq!(t.g.largest_army, Some(1));
+    assert_eq!(t.g.largest_army(), Some(1));
     for _ in 0..3 {
         knight(&mut t, 2);
     }
-    assert_eq!(t.g.largest_army, Some(1));
+    assert_eq!(t.g.largest_army(), Some(1));
     let ev = knight(&mut t, 2);
-    assert_eq!(t.g.largest_army, Some(2));
+    assert_eq!(t.g.largest_army(), Some(2));
     assert!(ev.contains(&Event::LargestArmyChanged {
         from: Some(1),
         to: 2,
@@ -76,7 +76,7 @@ fn win_on_own_turn_with_the_default_target() {
         t.dev(0, DevCard::VictoryPoint);
     }
     assert_eq!(t.g.total_vp(0), 9);
-    t.g.deck.push(DevCard::VictoryPoint);
+    catan_engine::testkit::put_on_deck(&mut t.g, DevCard::VictoryPoint);
     t.give(0, Resources::DEV_CARD);
     let ev = t.ok(0, Action::BuyDevCard);
     assert_eq!(ev.last(), Some(&Event::Won { seat: 0, vp: 10 }));
@@ -91,16 +91,16 @@ fn win_on_own_turn_with_the_default_target() {
 #[test]
 fn reaching_the_target_on_another_turn_wins_at_own_turn_start_before_rolling() {
     let mut t = TestGame::main_phase(4);
-    t.g.settings.vp_target = 6;
+    catan_engine::testkit::set_vp_target(&mut t.g, 6);
     // seat 2: 3 settlements and 3 hidden VP cards bought on earlier turns = 6 VP, reached
     // while it is seat 1's turn
     spread_settlements(&mut t, 2, 3);
     for _ in 0..3 {
         t.dev(2, DevCard::VictoryPoint);
     }
-    t.g.current = 1;
-    t.g.phase = Phase::Main;
-    t.g.dev_played = true;
+    catan_engine::testkit::set_current(&mut t.g, 1);
+    catan_engine::testkit::set_phase(&mut t.g, Phase::Main);
+    catan_engine::testkit::set_dev_played(&mut t.g, true);
     assert_eq!(t.g.total_vp(2), 6);
     // seat 1 acts: seat 2 does not win on seat 1's turn
     t.give(1, Resources::of(Resource::Ore, 4));
@@ -114,8 +114,8 @@ fn reaching_the_target_on_another_turn_wins_at_own_turn_start_before_rolling() {
     );
     assert_eq!(t.g.winner(), None);
     let ev = t.ok(1, Action::EndTurn);
-    assert_eq!(t.g.phase, Phase::Finished { winner: 2 });
-    assert_eq!(t.g.last_roll, None, "won before rolling");
+    assert_eq!(*t.g.phase(), Phase::Finished { winner: 2 });
+    assert_eq!(t.g.last_roll(), None, "won before rolling");
     assert!(ev.contains(&Event::TurnStarted { seat: 2, turn: 2 }));
     assert!(ev.contains(&Event::Won { seat: 2, vp: 6 }));
 }
@@ -123,7 +123,7 @@ fn reaching_the_target_on_another_turn_wins_at_own_turn_start_before_rolling() {
 #[test]
 fn vp_target_setting_is_respected() {
     let mut t = TestGame::main_phase(4);
-    t.g.settings.vp_target = 12;
+    catan_engine::testkit::set_vp_target(&mut t.g, 12);
     spread_settlements(&mut t, 0, 5);
     for _ in 0..5 {
         t.dev(0, DevCard::VictoryPoint);
@@ -144,14 +144,14 @@ fn vp_target_setting_is_respected() {
 #[test]
 fn special_building_phase_order_and_limits() {
     let mut t = TestGame::main_phase(6);
-    t.g.current = 4;
+    catan_engine::testkit::set_current(&mut t.g, 4);
     t.settlement(2, 10);
     t.give(2, Resources::ROAD + Resources::of(Resource::Ore, 4));
     t.dev(2, DevCard::Knight);
     let ev = t.ok(4, Action::EndTurn);
     assert!(ev.contains(&Event::TurnEnded { seat: 4 }));
     let mut order = Vec::new();
-    while let Phase::SpecialBuild { builder } = t.g.phase {
+    while let Phase::SpecialBuild { builder } = *t.g.phase() {
         order.push(builder);
         if builder == 2 {
             assert!(matches!(
@@ -185,5 +185,5 @@ fn special_building_phase_order_and_limits() {
         t.ok(builder, Action::EndTurn);
     }
     assert_eq!(order, vec![5, 0, 1, 2, 3]);
-    assert_eq!((t.g.current, t.g.phase.clone()), (5, Phase::BeforeRoll));
+    assert_eq!((t.g.current(), t.g.phase().clone()), (5, Phase::BeforeRoll));
 }
