@@ -6,3 +6,7 @@ board-dice-rolls = { $count ->
 }
 board-rolled = gewürfelt
 board-expected = erwartet
+# The graph over time (end summary and `stats`).
+chart-vp-title = Siegpunkte je Zug
+chart-cards-title = Erhaltene Karten je Zug
+chart-turn = Zug

@@ -6,3 +6,7 @@ board-dice-rolls = { $count ->
 }
 board-rolled = rolled
 board-expected = expected
+# The graph over time (end summary and `stats`).
+chart-vp-title = Victory points by turn
+chart-cards-title = Cards gained per turn
+chart-turn = turn

@@ -23,6 +23,7 @@ mod sample;
 mod summary;
 mod terrain;
 mod text;
+mod timeline;
 
 use image::ImageEncoder;
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
@@ -45,6 +46,7 @@ pub use sample::sample_view;
 pub use summary::{
     CHART_HEIGHT, CHART_WIDTH, DiceChartLayout, dice_chart_image, expected_rolls, render_dice_chart,
 };
+pub use timeline::{ChartTurn, TIMELINE_WIDTH, TimelineLayout, render_timeline, timeline_image};
 
 /// Why a board could not be drawn.
 #[derive(Debug, thiserror::Error)]

@@ -10,7 +10,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::{Event, Resource, Seat};
+use super::timeline::Timeline;
+use crate::engine::{Event, Game, Resource, Seat};
 
 /// Every total two dice can show, 2 to 12.
 pub const DICE_TOTALS: usize = 11;
@@ -49,6 +50,10 @@ pub struct GameStats {
     /// `Some(turn)` when the counts start at that turn instead of the beginning: the game was
     /// resumed from a snapshot stored before the table kept these counts.
     pub counted_from_turn: Option<u32>,
+    /// The counts over time. Not in these counts' own bytes (a snapshot stores it after
+    /// them, see `record::encode_snapshot`), so that older snapshots still read.
+    #[serde(skip)]
+    pub timeline: Timeline,
 }
 
 impl GameStats {
@@ -57,6 +62,7 @@ impl GameStats {
         GameStats {
             counted_from_turn: Some(turn),
             last_action_ms,
+            timeline: Timeline::from(turn),
             ..GameStats::default()
         }
     }
@@ -67,6 +73,13 @@ impl GameStats {
         for event in events {
             self.count(event);
         }
+    }
+
+    /// Adds one accepted action made at `at_ms`: its events, and the turn points they end
+    /// (`game` is the state after it).
+    pub fn record_action(&mut self, events: &[Event], game: &Game, at_ms: u64) {
+        self.record(events, at_ms);
+        self.timeline.record(events, game);
     }
 
     /// The counts of `seat` (zero for a seat nothing happened to yet).

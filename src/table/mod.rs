@@ -10,9 +10,9 @@
 //! negotiation), `messages` (event and state texts), `rules_help` (short rule answers), `rules_desk`
 //! (free rules questions answered from our knowledge base), `timer`
 //! (deadlines and auto-actions), `record` (what is stored), `session` (one hosted game), `load`
-//! (resuming stored games at start-up), `dispatch` (routing inputs to sessions), `game_stats`
-//! and `summary` (what is counted during a game, and its summary at the end), `names` (player
-//! names), `fairness` and `public_record` (secret seeds, commitments, the verifiable record).
+//! (resuming stored games at start-up), `dispatch` (routing inputs to sessions), `game_stats`,
+//! `timeline` and `summary` (what is counted during a game, per turn, and its summary at the
+//! end), `names` (player names), `fairness` and `public_record` (secret seeds, commitments, the verifiable record).
 
 pub mod bot_seats;
 pub mod command;
@@ -39,6 +39,7 @@ pub mod rules_desk;
 pub mod rules_help;
 mod session;
 pub mod summary;
+pub mod timeline;
 pub mod timer;
 pub mod typed_hints;
 

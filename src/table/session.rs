@@ -159,7 +159,7 @@ impl Session {
                     session.push_recent(line);
                 }
             }
-            session.stats.record(&events, rec.at_ms);
+            session.stats.record_action(&events, &game, rec.at_ms);
             session.log_len += 1;
             session.last_activity_ms = rec.at_ms;
             session.history.push(rec);
@@ -480,7 +480,7 @@ impl Session {
         let ended_offers = stale_offers(&mut meta, &next);
         removed.extend(ended_offers.iter().map(|o| o.id));
         let mut stats = self.stats.clone();
-        stats.record(&events, now_ms);
+        stats.record_action(&events, &next, now_ms);
         let log_len = self.log_len + 1;
         self.history.push(rec.clone());
         let finished = next.winner().is_some();

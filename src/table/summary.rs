@@ -321,6 +321,7 @@ mod tests {
             ],
             last_action_ms: 1_000 + 75 * 60_000,
             counted_from_turn: None,
+            timeline: Default::default(),
         };
         let s = GameEndSummary::new(4, &g, &players(), &stats, 1_000).expect("won");
         let text = s.text();

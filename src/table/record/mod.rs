@@ -12,6 +12,7 @@ mod legacy;
 use serde::{Deserialize, Serialize};
 
 use super::game_stats::GameStats;
+use super::timeline::Timeline;
 use super::lobby::LobbySettings;
 use super::offers::Offer;
 use super::reply::{GameId, LiveSlot, PlaceId, UserId};
@@ -97,7 +98,8 @@ pub struct ActionRecord {
 
 /// A snapshot: the game after `upto` actions, plus the time of the last one and the counts
 /// for the end-of-game summary (the log they were counted from is dropped with the snapshot).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+/// Stored by [`encode_snapshot`] (which places the counts over time last), never directly.
+#[derive(Clone, Debug)]
 pub struct Snapshot {
     pub game: Game,
     pub last_activity_ms: u64,
@@ -105,6 +107,37 @@ pub struct Snapshot {
     /// Every action so far (the store drops the log a snapshot covers, but the game's public
     /// record needs all of them).
     pub history: Vec<ActionRecord>,
+}
+
+/// A snapshot as stored: the counts over time after everything else, so that a snapshot
+/// written before they existed is exactly the bytes without them (bincode cannot default a
+/// field; it only ignores trailing bytes).
+#[derive(Serialize)]
+struct SnapshotOut<'a> {
+    game: &'a Game,
+    last_activity_ms: u64,
+    stats: &'a GameStats,
+    history: &'a [ActionRecord],
+    timeline: &'a Timeline,
+}
+
+/// [`SnapshotOut`] read back.
+#[derive(Deserialize)]
+struct SnapshotIn {
+    game: Game,
+    last_activity_ms: u64,
+    stats: GameStats,
+    history: Vec<ActionRecord>,
+    timeline: Timeline,
+}
+
+/// A snapshot as stored before the counts over time existed (same bytes without `timeline`).
+#[derive(Deserialize)]
+struct SnapshotWithoutTimeline {
+    game: Game,
+    last_activity_ms: u64,
+    stats: GameStats,
+    history: Vec<ActionRecord>,
 }
 
 /// A snapshot as stored before the action history existed (same bytes without `history`).
@@ -231,7 +264,14 @@ pub fn decode_action(bytes: &[u8]) -> Result<ActionRecord, String> {
 }
 
 pub fn encode_snapshot(s: &Snapshot) -> Vec<u8> {
-    bincode::serialize(s).unwrap_or_default()
+    let out = SnapshotOut {
+        game: &s.game,
+        last_activity_ms: s.last_activity_ms,
+        stats: &s.stats,
+        history: &s.history,
+        timeline: &s.stats.timeline,
+    };
+    bincode::serialize(&out).unwrap_or_default()
 }
 
 /// Reads a snapshot; one stored before the summary counts existed still loads, with counts that
@@ -239,14 +279,33 @@ pub fn encode_snapshot(s: &Snapshot) -> Vec<u8> {
 /// trailing counts.)
 pub fn decode_snapshot(bytes: &[u8]) -> Result<Snapshot, String> {
     let unreadable = |e: bincode::Error| format!("snapshot unreadable: {e}");
-    if let Ok(snap) = bincode::deserialize::<Snapshot>(bytes) {
-        return Ok(snap);
+    if let Ok(snap) = bincode::deserialize::<SnapshotIn>(bytes) {
+        let mut stats = snap.stats;
+        stats.timeline = snap.timeline;
+        return Ok(Snapshot {
+            game: snap.game,
+            last_activity_ms: snap.last_activity_ms,
+            stats,
+            history: snap.history,
+        });
     }
-    if let Ok(old) = bincode::deserialize::<SnapshotWithoutHistory>(bytes) {
+    if let Ok(old) = bincode::deserialize::<SnapshotWithoutTimeline>(bytes) {
+        let mut stats = old.stats;
+        stats.timeline = Timeline::from(old.game.turn());
         return Ok(Snapshot {
             game: old.game,
             last_activity_ms: old.last_activity_ms,
-            stats: old.stats,
+            stats,
+            history: old.history,
+        });
+    }
+    if let Ok(old) = bincode::deserialize::<SnapshotWithoutHistory>(bytes) {
+        let mut stats = old.stats;
+        stats.timeline = Timeline::from(old.game.turn());
+        return Ok(Snapshot {
+            game: old.game,
+            last_activity_ms: old.last_activity_ms,
+            stats,
             history: Vec::new(),
         });
     }
@@ -385,6 +444,23 @@ mod tests {
         };
         let back = decode_snapshot(&encode_snapshot(&snap)).expect("new snapshot");
         assert_eq!(back.stats, stats);
+        // The counts over time travel too; a snapshot written before them loads with a series
+        // that starts at its turn.
+        let mut timed = snap.clone();
+        timed.stats.timeline.turns.push(crate::table::timeline::TurnPoint {
+            turn: 16,
+            vp: vec![3, 4],
+            gained: vec![2, 0],
+        });
+        timed.stats.timeline.blocked = vec![0, 1];
+        let back = decode_snapshot(&encode_snapshot(&timed)).expect("timed snapshot");
+        assert_eq!(back.stats.timeline, timed.stats.timeline);
+        let before_timeline =
+            bincode::serialize(&(&game, 99u64, &stats, Vec::<ActionRecord>::new()))
+                .expect("serialize");
+        let back = decode_snapshot(&before_timeline).expect("snapshot before the timeline");
+        assert_eq!(back.stats.dice, stats.dice);
+        assert_eq!(back.stats.timeline, Timeline::from(17));
         // Bytes written by the build before the counts: the game and time only.
         let old = bincode::serialize(&(&game, 99u64)).expect("serialize");
         let back = decode_snapshot(&old).expect("old snapshot loads");
