@@ -49,10 +49,6 @@ pub enum HostError {
     },
 }
 
-/// The Matrix adapter's id bit, for `table::bot_seats`'s test (it now lives with the adapter).
-#[cfg(all(test, feature = "matrix"))]
-pub(crate) use crate::matrix::MATRIX_ID_BIT;
-
 /// Milliseconds since the Unix epoch: the table's clock.
 pub fn now_ms() -> u64 {
     SystemTime::now()

@@ -2,8 +2,8 @@
 //! for an absent player (the turn timer ran out with `afk bot`, or the player said `away`).
 //!
 //! A seated bot is an ordinary seat whose user id lies in [`BOT_USERS`]: ids no platform
-//! gives out (Discord's snowflakes stay below it until 2084, Matrix ids have the top bit set,
-//! the console counts from 1). Its level and own seed are in the game's meta record, so a
+//! gives out (they lie in the top-bits-`01` range that `hosting::platform`'s id table keeps
+//! free of Discord's snowflakes, Matrix's ids and the console's small numbers). Its level and own seed are in the game's meta record, so a
 //! resumed game's bots decide exactly as before.
 
 use std::ops::Range;
@@ -146,10 +146,11 @@ mod tests {
 
     #[test]
     fn bot_ids_meet_no_platform() {
-        // The newest Discord snowflake before 2084 and any Matrix id stay outside.
-        let discord_2080 = ((2080 - 2015) * 365 * 24 * 3600 * 1000u64) << 22;
-        assert!(!is_bot_user(discord_2080));
-        assert!(!is_bot_user(crate::hosting::MATRIX_ID_BIT | 5));
+        // A Discord snowflake of 2049 (the end of Discord's range) and an id with the top bit
+        // set (Matrix's range) stay outside.
+        let discord_2049 = ((2049 - 2015) * 365 * 24 * 3600 * 1000u64) << 22;
+        assert!(!is_bot_user(discord_2049));
+        assert!(!is_bot_user(1 << 63 | 5));
         assert!(!is_bot_user(3));
         assert!(is_bot_user(BOT_USERS.start));
     }
