@@ -64,38 +64,38 @@ pub struct Player {
 /// with [`Game::apply`]; tests set positions up with the `testkit` feature.
 #[derive(Clone, Debug, Serialize)]
 pub struct Game {
-    pub settings: Settings,
-    pub seed: u64,
-    pub layout: Layout,
-    pub players: Vec<Player>,
+    pub(crate) settings: Settings,
+    pub(crate) seed: u64,
+    pub(crate) layout: Layout,
+    pub(crate) players: Vec<Player>,
     /// Building on each intersection.
-    pub buildings: Vec<Option<Building>>,
+    pub(crate) buildings: Vec<Option<Building>>,
     /// Owner of the road on each edge.
-    pub roads: Vec<Option<Seat>>,
-    pub robber: HexId,
+    pub(crate) roads: Vec<Option<Seat>>,
+    pub(crate) robber: HexId,
     /// The supply ("bank").
-    pub bank: Resources,
+    pub(crate) bank: Resources,
     /// Undrawn development cards; the top is the end of the vector. Secret.
-    pub deck: Vec<DevCard>,
-    pub phase: Phase,
+    pub(crate) deck: Vec<DevCard>,
+    pub(crate) phase: Phase,
     /// Whose turn it is.
-    pub current: Seat,
+    pub(crate) current: Seat,
     /// Turn number, counting from 1 at the first regular turn (0 during setup).
-    pub turn: u32,
+    pub(crate) turn: u32,
     /// Bumped on every accepted action.
-    pub version: u64,
-    pub last_roll: Option<(u8, u8)>,
-    pub longest_route: Option<Seat>,
-    pub largest_army: Option<Seat>,
+    pub(crate) version: u64,
+    pub(crate) last_roll: Option<(u8, u8)>,
+    pub(crate) longest_route: Option<Seat>,
+    pub(crate) largest_army: Option<Seat>,
     /// A development card was played this turn.
-    pub dev_played: bool,
+    pub(crate) dev_played: bool,
     /// Pieces placed by the last action and the robber hex, for the renderer's highlight.
-    pub last_placed: LastChange,
-    pub rng: ChaCha8Rng,
+    pub(crate) last_placed: LastChange,
+    pub(crate) rng: ChaCha8Rng,
     /// The Helpers of Catan scenario, present exactly when `settings.helpers`. Written last
     /// and only then, so a game without helpers has the bytes it always had.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub helpers: Option<Box<HelperState>>,
+    pub(crate) helpers: Option<Box<HelperState>>,
     /// Bit sets derived from the pieces (never stored; see `derived.rs`).
     #[serde(skip)]
     pub(super) derived: OnceLock<Derived>,

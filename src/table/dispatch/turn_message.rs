@@ -51,7 +51,7 @@ pub(super) fn prompt(table: &Table, id: GameId, fresh: bool, image: bool) -> Vec
     };
     r.turn_stamp = Some(TurnStamp {
         game: id,
-        made_at: g.version,
+        made_at: g.version(),
     });
     if fresh {
         r.mention = g.waiting_for().iter().filter_map(|&w| s.user(w)).collect();
