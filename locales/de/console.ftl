@@ -18,6 +18,7 @@ console-private-to = [privat an { $name }]
 console-board-written = [Spielplan gespeichert in { $path }]
 console-picture-written = [{ $what ->
     [dice] Würfelstatistik
+    [timeline] Verlauf
    *[other] { $what }
 } gespeichert in { $path }]
 console-board-not-drawn = [der Spielplan konnte nicht gezeichnet werden: { $error }]

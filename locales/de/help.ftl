@@ -22,7 +22,7 @@ help-commands =
     {"**"}Nach einer 7**: `abwerfen 2 wolle 1 erz`, `räuber C3 bob`.
     {"**"}Helfer von Catan** (`neu helfer an` oder `setze helfer an`): `helfer ?` zeigt, was dein Helfer jetzt tun kann, als Befehle zum Tippen.
     {"**"}Handel**: `bank 4 erz für 1 wolle`; `biete 1 wolle für 1 erz [an bob]`, `annehmen 1`, `ablehnen 1`, `bestätige 1 bob`, `zurückziehen 1`, `handel liste`.
-    {"**"}Info**: `züge` (was du jetzt tun kannst), `baue straße ?` (wo: auch `baue siedlung ?`, `baue stadt ?`, `räuber ?`, `räuber C3 ?`, `spiele ritter ?`, `spiele straßenbau ?`), `hand`, `spielplan`, `status`, `protokoll`, `exportieren` (die Aufzeichnung des Spiels, für `catan-bot verify`), `regeln <thema>`.
+    {"**"}Info**: `züge` (was du jetzt tun kannst), `baue straße ?` (wo: auch `baue siedlung ?`, `baue stadt ?`, `räuber ?`, `räuber C3 ?`, `spiele ritter ?`, `spiele straßenbau ?`), `hand`, `spielplan`, `status`, `statistik` (Würfel, Karten, Räuber und Handel bisher, mit Grafik), `protokoll`, `exportieren` (die Aufzeichnung des Spiels, für `catan-bot verify`), `regeln <thema>`.
     Spieler nennst du genau so, wie sie angezeigt werden, oder nach Platz: `räuber C3 platz 2`.
     Kreuzungen sind die Zahlen auf dem Spielplan, Straßen zwei benachbarte Zahlen (`8-13`), Felder Reihenbuchstabe + Position (`C3`). Die englischen Namen der Rohstoffe und Karten gehen auch.
 

@@ -402,3 +402,24 @@ messages-waiting-helper-take = { $name }: eine Karte aus der Hand von { $victim 
 messages-waiting-helper-give = { $name }: je eine Karte an { $names } zurückgeben.
 messages-waiting-helper-after = { $name }: { $helper } behalten (auf Seite B gedreht) oder tauschen.
 actions-helper-offered = { $name }, { $helper } kann dir bei diesem Wurf helfen: nutze ihn oder lass die Gelegenheit verstreichen. Das Spiel wartet auf dich.
+# `stats` während einer Partie.
+stats-head = Partie { $game }, Zug { $turn }: die Zahlen bisher.
+stats-player = { $name }: { $vp } SP · { $gained ->
+    [one] { $gained } Karte
+   *[other] { $gained } Karten
+} erhalten · beraubt { $robbed ->
+    [one] einmal
+   *[other] { $robbed }-mal
+}, andere beraubt { $stole ->
+    [one] einmal
+   *[other] { $stole }-mal
+} · vom Räuber blockiert { $blocked ->
+    [one] einmal
+   *[other] { $blocked }-mal
+} · { $trades ->
+    [one] { $trades } Handel
+   *[other] { $trades } Handel
+} mit Spielern, { $bank } mit der Bank
+stats-counted-from = (Gezählt ab Zug { $turn }: frühere Züge liefen auf einer Version, die nicht mitzählte.)
+stats-series-full = (Die Grafik zeigt die ersten { $turns } Züge und den letzten.)
+stats-not-started = Die Partie hat noch nicht begonnen: Zahlen gibt es, sobald sie läuft.

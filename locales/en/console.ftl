@@ -18,6 +18,7 @@ console-private-to = [private to { $name }]
 console-board-written = [board written to { $path }]
 console-picture-written = [{ $what ->
     [dice] dice chart
+    [timeline] graph over time
    *[other] { $what }
 } written to { $path }]
 console-board-not-drawn = [the board could not be drawn: { $error }]

@@ -22,7 +22,7 @@ help-commands =
     {"**"}After a 7**: `discard 2 wool 1 ore`, `robber C3 bob`.
     {"**"}Helpers of Catan** (`new helpers on` or `set helpers on`): `helper ?` (what your helper can do now), `helper use jean ore`, `helper use nassir wool from bob`, then `helper flip` or `helper exchange lin`.
     {"**"}Trade**: `bank 4 ore for 1 wool`; `trade offer 1 wool for 1 ore [to bob]`, `trade accept 1`, `trade decline 1`, `trade confirm 1 bob`, `trade withdraw 1`, `trade list`.
-    {"**"}Info**: `moves` (what you can do now), `build road ?` (where: also `build settlement ?`, `build city ?`, `robber ?`, `robber C3 ?`, `play knight ?`, `play road-building ?`), `hand`, `board`, `status`, `log`, `export` (the game's record, for `catan-bot verify`), `rules <topic>`.
+    {"**"}Info**: `moves` (what you can do now), `build road ?` (where: also `build settlement ?`, `build city ?`, `robber ?`, `robber C3 ?`, `play knight ?`, `play road-building ?`), `hand`, `board`, `status`, `stats` (dice, cards, robber and trades so far, with a graph), `log`, `export` (the game's record, for `catan-bot verify`), `rules <topic>`.
     Players are named exactly as shown, or by seat: `robber C3 seat 2`.
     Intersections are the numbers on the board, roads are two neighbouring numbers (`8-13`), hexes are row letter + position (`C3`). Old names work too: wood, sheep, wheat, stone, year of plenty.
 

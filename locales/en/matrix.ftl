@@ -15,4 +15,4 @@ mhelp-text =
     Helpers of Catan: `{ $p } new helpers on` (or `{ $p } set helpers on` in the lobby); `{ $p } helper ?` lists what your helper can do now, e.g. `{ $p } helper use jean ore`, then `{ $p } helper flip` or `{ $p } helper exchange lin`.
     Trades: `{ $p } trade offer 1 wool for 1 ore` posts an offer; others react ✅ or ❌ on it (remove the reaction to take it back); the offerer picks with `{ $p } trade confirm <offer> <player>`.
     Your hand, drawn cards and private notes arrive in a direct room the bot opens with you (encrypted when your app supports it, as Element does). Never in this room.
-    More: `{ $p } rules` for the rules (or `{ $p } rules <any question>`), `{ $p } export` for the game's public record, `{ $p } abandon` to end a game (host or room moderators). `{ $p } set lang de` plays in German.
+    More: `{ $p } rules` for the rules (or `{ $p } rules <any question>`), `{ $p } stats` for the numbers so far (dice, cards, robber, trades, with a graph), `{ $p } export` for the game's public record, `{ $p } abandon` to end a game (host or room moderators). `{ $p } set lang de` plays in German.

@@ -398,3 +398,24 @@ messages-waiting-helper-take = { $name }: take one card from { $victim }'s hand.
 messages-waiting-helper-give = { $name }: give one card back to { $names }.
 messages-waiting-helper-after = { $name }: keep { $helper } (turned to side B) or exchange it.
 actions-helper-offered = { $name }, { $helper } may help you on this roll: use it or let it pass. The game waits for you.
+# `stats` during a game.
+stats-head = Game { $game }, turn { $turn }: the numbers so far.
+stats-player = { $name }: { $vp } VP · { $gained ->
+    [one] { $gained } card
+   *[other] { $gained } cards
+} gained · robbed { $robbed ->
+    [one] once
+   *[other] { $robbed } times
+}, robbed others { $stole ->
+    [one] once
+   *[other] { $stole } times
+} · blocked by the robber { $blocked ->
+    [one] once
+   *[other] { $blocked } times
+} · { $trades ->
+    [one] { $trades } trade
+   *[other] { $trades } trades
+} with players, { $bank } with the bank
+stats-counted-from = (Counted from turn { $turn } on: earlier turns were played on a version that did not count them.)
+stats-series-full = (The graph shows the first { $turns } turns and the last.)
+stats-not-started = The game has not started yet: numbers come once it runs.

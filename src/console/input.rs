@@ -157,13 +157,18 @@ pub fn player_names(raw: &[String], bots: u8) -> anyhow::Result<Vec<String>> {
 }
 
 /// Whether a command typed without `name:` must say whose it is: anything a player does or
-/// asks about themselves. What every player may see (`help`, `rules`, `status`, `board`,
-/// `log`) and lines refused whoever types them need no name.
+/// asks about themselves. What every player may see (`help`, `rules`, `status`, `stats`,
+/// `board`, `log`) and lines refused whoever types them need no name.
 pub fn needs_player(text: &str) -> bool {
     match command::parse(text, None) {
-        Ok(Command::Help | Command::Rules(_) | Command::Status | Command::Board | Command::Log) => {
-            false
-        }
+        Ok(
+            Command::Help
+            | Command::Rules(_)
+            | Command::Status
+            | Command::Stats
+            | Command::Board
+            | Command::Log,
+        ) => false,
         Ok(_) | Err(ParseError::NoGame) => true,
         Err(_) => false,
     }

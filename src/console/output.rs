@@ -125,6 +125,13 @@ impl<W: Write> Printer<W> {
         {
             self.picture("dice", png)?;
         }
+        if let ReplyKind::GameEnd {
+            timeline_chart: Some(png),
+            ..
+        } = &r.kind
+        {
+            self.picture("timeline", png)?;
+        }
         if let Some(file) = &r.file {
             self.file(&file.name, &file.bytes)?;
         }
@@ -448,10 +455,12 @@ mod tests {
                 started_ms: 0,
                 ended_ms: 0,
                 counted_from_turn: None,
+                timeline: Vec::new(),
             };
             let mut r = Reply::public(1, "alice wins").with_kind(ReplyKind::GameEnd {
                 summary: Box::new(summary),
                 dice_chart: Some(vec![0x89, b'P', b'N', b'G', 2]),
+                timeline_chart: None,
             });
             let view = crate::render::sample_view(3, crate::engine::LayoutKind::Beginner, 7, None);
             r.image = Some(Picture {

@@ -98,6 +98,16 @@ pub fn outgoing(reply: &Reply, png: Option<Vec<u8>>) -> Vec<Outgoing> {
                 bytes: chart.clone(),
             });
         }
+        if let ReplyKind::GameEnd {
+            timeline_chart: Some(chart),
+            ..
+        } = &reply.kind
+        {
+            last.files.push(Attachment {
+                name: "timeline.png".into(),
+                bytes: chart.clone(),
+            });
+        }
         last.buttons = buttons;
         last.menu = reply.menu.clone();
         last.mentions = reply.mention.clone();

@@ -75,6 +75,13 @@ async fn post_in(
     {
         client::post_file(&bot.client, room, "dice.png", chart.clone()).await?;
     }
+    if let ReplyKind::GameEnd {
+        timeline_chart: Some(chart),
+        ..
+    } = &reply.kind
+    {
+        client::post_file(&bot.client, room, "timeline.png", chart.clone()).await?;
+    }
     if let Some(file) = &reply.file {
         client::post_file(&bot.client, room, &file.name, file.bytes.clone()).await?;
     }

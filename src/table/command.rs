@@ -66,6 +66,8 @@ pub enum Command {
     Hand,
     Board,
     Status,
+    /// `stats`: the game's numbers so far (dice, cards, robber, trades) and its graph.
+    Stats,
     Log,
     /// The game's public record so far, as a file (see `public_record`).
     Export,
@@ -299,6 +301,7 @@ fn parse_english(words: &[&str], ctx: Option<&ParseContext>) -> Result<Command, 
         "status" | "score" | "scores" | "settings" | "lobby" => {
             no_args(rest, Command::Status, "status")
         }
+        "stats" | "statistics" => no_args(rest, Command::Stats, "stats"),
         "log" | "history" => no_args(rest, Command::Log, "log"),
         "export" | "record" => no_args(rest, Command::Export, "export"),
         "help" | "?" | "commands" => Ok(Command::Help),

@@ -43,6 +43,7 @@ const HEADS: &[(&[&str], &[&str])] = &[
     (&["setze", "setzen"], &["set"]),
     (&["abbrechen"], &["abandon"]),
     (&["protokoll", "verlauf"], &["log"]),
+    (&["statistik", "statistiken"], &["stats"]),
     (&["exportieren"], &["export"]),
     (&["revanche"], &["rematch"]),
     (&["weg"], &["away"]),

@@ -239,10 +239,12 @@ pub enum ReplyKind {
     Refusal,
     /// The game was won: the reply's text is the whole summary in words and its image the
     /// final board; `summary` is the same as data, `dice_chart` a second picture (PNG) to show
-    /// with it. Carries the Rematch button.
+    /// with it and `timeline_chart` a third (victory points and cards per turn). Carries the
+    /// Rematch button.
     GameEnd {
         summary: Box<GameEndSummary>,
         dice_chart: Option<Vec<u8>>,
+        timeline_chart: Option<Vec<u8>>,
     },
 }
 

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use crate::engine::{DevCard, Game, Seat};
 
 use super::game_stats::{DICE_TOTALS, GameStats, SeatStats};
+use super::timeline::TurnPoint;
 use super::ids::{GameId, UserId};
 
 /// Where one player's victory points came from.
@@ -114,6 +115,10 @@ pub struct GameEndSummary {
     pub ended_ms: u64,
     /// `Some(turn)` when the counts start at that turn (see `GameStats::counted_from_turn`).
     pub counted_from_turn: Option<u32>,
+    /// Victory points and cards gained per turn (see `table::timeline`); the last point counts
+    /// every victory point.
+    #[serde(default)]
+    pub timeline: Vec<TurnPoint>,
 }
 
 impl GameEndSummary {
@@ -151,6 +156,7 @@ impl GameEndSummary {
             started_ms,
             ended_ms: stats.last_action_ms.max(started_ms),
             counted_from_turn: stats.counted_from_turn,
+            timeline: stats.timeline.turns.clone(),
         })
     }
 

@@ -123,3 +123,55 @@ fn bots_in_every_seat_play_to_the_end() {
     // repeat it.
     assert_eq!(stdout.matches(" wins with ").count(), 1, "{stdout}");
 }
+
+/// `stats` mid-game, typed without a name (anyone may ask), once before quitting and once
+/// after resuming: the counts survive the restart and only grow.
+#[test]
+fn stats_mid_game_and_after_resuming() {
+    let (lines, h) = script_lines(&NAMES, 4, 200);
+    let dir = tempfile::tempdir().expect("tmp");
+    let data = dir.path().join("data");
+    let first = dir.path().join("first.txt");
+    let second = dir.path().join("second.txt");
+    std::fs::write(
+        &first,
+        format!("{}\nstats\nquit\n", lines[..120].join("\n")),
+    )
+    .expect("write");
+    std::fs::write(
+        &second,
+        format!("stats\n{}\nstats\n", lines[120..].join("\n")),
+    )
+    .expect("write");
+    let rolls = |out: &str| -> Vec<u32> {
+        out.lines()
+            .filter_map(|l| l.split("Dice (").nth(1))
+            .filter_map(|rest| rest.split(' ').next()?.parse().ok())
+            .collect()
+    };
+    let out = local(&data, &first, 4);
+    let before = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(out.status.success(), "{before}");
+    assert!(before.contains("the numbers so far"), "{before}");
+    for name in NAMES {
+        assert!(
+            before.contains(&format!("{name}: ")) && before.contains("cards gained"),
+            "{before}"
+        );
+    }
+    let first_rolls = rolls(&before);
+    assert_eq!(first_rolls.len(), 1, "{before}");
+    assert!(first_rolls[0] > 0, "rolls were made: {before}");
+    let out = local(&data, &second, 4);
+    let after = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(out.status.success(), "{after}");
+    let later = rolls(&after);
+    assert_eq!(later.len(), 2, "{after}");
+    assert_eq!(
+        later[0], first_rolls[0],
+        "the counts came back with the game"
+    );
+    assert!(later[1] >= later[0]);
+    assert!(!after.contains("Counted from turn"), "{after}");
+    let _ = h;
+}

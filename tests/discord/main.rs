@@ -11,5 +11,6 @@ mod discord_german;
 mod discord_helpers;
 mod discord_offer_restart;
 mod discord_shards;
+mod discord_stats;
 mod discord_stop;
 mod discord_typed;

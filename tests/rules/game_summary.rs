@@ -202,6 +202,7 @@ fn summary_reply(replies: &[Reply]) -> Option<(&Reply, &GameEndSummary, Option<&
         ReplyKind::GameEnd {
             summary,
             dice_chart,
+            ..
         } => Some((r, summary.as_ref(), dice_chart.as_ref())),
         _ => None,
     })
@@ -291,6 +292,27 @@ fn the_summary_matches_what_happened_across_a_restart() {
     assert!(t.robbed.iter().sum::<u32>() > 0, "the game had robberies");
     assert_eq!(s.counted_from_turn, None);
 
+    // Over time, across the restart: one point per turn from the setup (0) to the last, the
+    // last with every victory point, cards per turn adding up to each player's gains.
+    let turns: Vec<u32> = s.timeline.iter().map(|p| p.turn).collect();
+    assert_eq!(turns, (0..=g.turn()).collect::<Vec<u32>>());
+    let last = s.timeline.last().expect("points");
+    let totals: Vec<u8> = (0..3).map(|seat| g.total_vp(seat)).collect();
+    assert_eq!(last.vp, totals);
+    for p in &s.timeline[..s.timeline.len() - 1] {
+        for seat in 0..3 {
+            assert!(p.vp[seat] <= g.total_vp(seat as Seat), "turn {}", p.turn);
+        }
+    }
+    for player in &s.players {
+        let gained: u32 = s
+            .timeline
+            .iter()
+            .map(|p| p.gained[player.seat as usize])
+            .sum();
+        assert!(gained >= player.stats.produced_total(), "{}", player.name);
+    }
+
     // Length: turns, and the table's clock from `start` to the winning action.
     assert_eq!(s.turns, g.turn());
     assert_eq!(s.started_ms, p.started_ms);
@@ -314,6 +336,15 @@ fn the_summary_matches_what_happened_across_a_restart() {
         .png()
         .expect("drawn");
     let chart = chart.expect("dice chart");
+    let graph = match &reply.kind {
+        ReplyKind::GameEnd {
+            timeline_chart: Some(png),
+            ..
+        } => png,
+        _ => panic!("no graph over time"),
+    };
+    let drawn = image::load_from_memory(graph).expect("graph decodes");
+    assert_eq!(drawn.width(), catan_bot::render::TIMELINE_WIDTH);
     for png in [&board, chart] {
         assert!(image::load_from_memory(png).is_ok());
     }

@@ -1,5 +1,5 @@
-//! Information on request: `/catan hand`, `board`, `status`, `log`, `export`, `rules` and
-//! `help`.
+//! Information on request: `/catan hand`, `board`, `status`, `stats`, `log`, `export`, `rules`
+//! and `help`.
 
 use super::choices::RulesTopic;
 use super::{CommandResult, Context, interaction_caller, send};
@@ -21,6 +21,12 @@ pub(super) async fn board(ctx: Context<'_>) -> CommandResult {
 #[poise::command(slash_command)]
 pub(super) async fn status(ctx: Context<'_>) -> CommandResult {
     send(ctx, Request::Command(Command::Status)).await
+}
+
+/// Show the game's numbers so far: dice against expectation, cards, robber, trades, a graph.
+#[poise::command(slash_command)]
+pub(super) async fn stats(ctx: Context<'_>) -> CommandResult {
+    send(ctx, Request::Command(Command::Stats)).await
 }
 
 /// Show the latest moves.

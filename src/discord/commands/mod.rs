@@ -103,6 +103,7 @@ pub(super) async fn send(ctx: Context<'_>, request: Request) -> CommandResult {
         "info::hand",
         "info::board",
         "info::status",
+        "info::stats",
         "info::log",
         "info::export",
         "info::rules",
@@ -145,7 +146,7 @@ mod tests {
         let names: Vec<&str> = catan.subcommands.iter().map(|c| c.name.as_ref()).collect();
         for expected in [
             "new", "join", "leave", "start", "roll", "build", "buy", "play", "robber", "discard",
-            "trade", "bank", "end", "hand", "board", "status", "log", "export", "rules", "help",
+            "trade", "bank", "end", "hand", "board", "status", "stats", "log", "export", "rules", "help",
             "abandon", "rematch", "bot", "helper",
         ] {
             assert!(names.contains(&expected), "missing /catan {expected}");

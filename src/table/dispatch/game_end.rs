@@ -1,5 +1,5 @@
 //! The reply that ends a won game: the winning action's account with the summary, the final
-//! board, the dice chart and the rematch button.
+//! board, the dice chart, the graph over time and the rematch button.
 
 use crate::engine::Seat;
 use crate::table::reply::{Button, Reply, ReplyKind, UserId};
@@ -29,7 +29,7 @@ pub(super) fn game_end_reply(
         return account;
     };
     account.text = format!("{}\n{}", account.text, summary.text());
-    let mut dice_chart = None;
+    let (mut dice_chart, mut timeline_chart) = (None, None);
     if pictures {
         let names = session.names();
         account.image = Some(crate::table::Picture {
@@ -39,11 +39,13 @@ pub(super) fn game_end_reply(
         dice_chart = crate::render::render_dice_chart(&summary.dice)
             .map_err(|e| tracing::warn!(game = session.id(), error = %e, "dice chart not drawn"))
             .ok();
+        timeline_chart = super::stats::timeline_png(session);
     }
     account.buttons = buttons;
     account.kind = ReplyKind::GameEnd {
         summary: Box::new(summary),
         dice_chart,
+        timeline_chart,
     };
     account
 }

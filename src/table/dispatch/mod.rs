@@ -30,6 +30,7 @@ mod moves;
 mod records;
 mod rematch;
 mod seating;
+mod stats;
 mod suggest;
 mod timer_ticks;
 mod trades;
@@ -118,6 +119,7 @@ pub(super) fn run(table: &mut Table, caller: &Caller, cmd: Command, now_ms: u64)
         Command::Abandon => abandon(table, caller),
         Command::Rematch => rematch(table, caller, None, now_ms),
         Command::Status => status(table, caller),
+        Command::Stats => stats::stats(table, caller),
         Command::Hand => hand(table, caller),
         Command::Board => board(table, caller, now_ms),
         Command::Export => export(table, caller),
