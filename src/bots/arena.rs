@@ -148,7 +148,9 @@ pub fn play_match_with(
         if this_turn.1 > MAX_ACTIONS_PER_TURN * game.players().len() as u32 {
             return Err(format!(
                 "turn {} did not end after {} actions (seat {seat}, {:?})",
-                game.turn(), this_turn.1, game.phase()
+                game.turn(),
+                this_turn.1,
+                game.phase()
             ));
         }
         let bot = bots.get(seat as usize).copied().flatten();
@@ -179,7 +181,9 @@ pub fn play_match_with(
         if let Err(e) = game.apply(seat, &action) {
             return Err(format!(
                 "seat {seat} ({}) chose {action:?}, refused: {e} (turn {}, {:?})",
-                kinds[seat as usize], game.turn(), game.phase()
+                kinds[seat as usize],
+                game.turn(),
+                game.phase()
             ));
         }
     }

@@ -70,7 +70,9 @@ pub fn run(games: u32, seed: u64, judge: Judge) -> Result<TrialCounts, String> {
         let mut game = Game::new(Settings::for_players(4), game_seed);
         let mut asked_turn = None;
         let outcome = play_match(&mut game, &kinds, game_seed, 200, |g, _| {
-            if *g.phase() != Phase::Main || g.helper_pending().is_some() || asked_turn == Some(g.turn())
+            if *g.phase() != Phase::Main
+                || g.helper_pending().is_some()
+                || asked_turn == Some(g.turn())
             {
                 return;
             }

@@ -9,9 +9,7 @@ use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
-use crate::engine::game::{
-    CITY_LIMIT, LastChange, OwnHand, SETTLEMENT_LIMIT, dev_card_counts,
-};
+use crate::engine::game::{CITY_LIMIT, LastChange, OwnHand, SETTLEMENT_LIMIT, dev_card_counts};
 use crate::engine::{
     Building, DevCard, Game, GameView, HeldCard, Layout, LayoutKind, Phase, Resources, Seat,
     Settings, Terrain, Topology, VertexId,
@@ -128,7 +126,10 @@ pub fn sample_view(players: u8, layout: LayoutKind, seed: u64, viewer: Option<Se
             hand: *hand,
             dev_cards: cards.clone(),
             total_vp: view.players[s as usize].public_vp
-                + cards.iter().filter(|c| c.card == DevCard::VictoryPoint).count() as u8,
+                + cards
+                    .iter()
+                    .filter(|c| c.card == DevCard::VictoryPoint)
+                    .count() as u8,
         });
     view
 }

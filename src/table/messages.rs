@@ -442,7 +442,11 @@ pub fn status_text(game: &Game, names: &[String]) -> String {
         if view.largest_army == Some(p.seat) {
             extras.push(crate::t!("messages-status-largest-army"));
         }
-        let marker = if p.seat == game.current() { "▶ " } else { "  " };
+        let marker = if p.seat == game.current() {
+            "▶ "
+        } else {
+            "  "
+        };
         let line = crate::t!(
             "messages-status-player",
             name = name(names, p.seat),

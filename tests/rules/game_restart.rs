@@ -71,14 +71,20 @@ fn open_offers_and_their_messages_survive_a_restart() {
     loop {
         let g = h.state();
         let seat = g.current();
-        if *g.phase() == catan_bot::engine::Phase::Main && g.players()[seat as usize].hand.total() > 0 {
+        if *g.phase() == catan_bot::engine::Phase::Main
+            && g.players()[seat as usize].hand.total() > 0
+        {
             break;
         }
         assert!(h.step(&mut rng));
     }
     let g = h.state();
     let seat = g.current();
-    let (give, _) = g.players()[seat as usize].hand.iter().next().expect("a card");
+    let (give, _) = g.players()[seat as usize]
+        .hand
+        .iter()
+        .next()
+        .expect("a card");
     let want = catan_bot::engine::Resource::ALL
         .into_iter()
         .find(|&r| r != give)

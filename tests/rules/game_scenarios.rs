@@ -313,7 +313,10 @@ fn domestic_trade_through_offer_accept_confirm() {
         .find(|r| matches!(r.kind, ReplyKind::TradeOfferUpdate { .. }))
         .expect("update");
     assert!(update.text.contains(&format!("Accepted by: {other_n}")));
-    let confirm_id = format!("catan:{game}:confirm-{offer}-{other}:{}", h.state().version());
+    let confirm_id = format!(
+        "catan:{game}:confirm-{offer}-{other}:{}",
+        h.state().version()
+    );
     assert!(
         update.buttons.iter().any(|b| b.id == confirm_id),
         "{:?}",

@@ -98,7 +98,12 @@ fn the_expert_decides_from_its_seats_view_only() {
             // … and so is the decision
             let bot = Bot::new(BotLevel::Expert, seed);
             let a = bot.choose_within(&va, &legal, TINY);
-            assert_eq!(a, bot.choose_within(&vb, &legal, TINY), "v{}", game.version());
+            assert_eq!(
+                a,
+                bot.choose_within(&vb, &legal, TINY),
+                "v{}",
+                game.version()
+            );
             assert!(legal.contains(&a));
         }
     }
@@ -124,7 +129,8 @@ fn a_sampled_world_draws_the_other_hands() {
         assert_eq!(world.view(Some(seat)), view);
         assert_eq!(world.legal_actions(seat), legal);
         let hands = |g: &Game| -> Vec<_> { g.players().iter().map(|p| p.hand).collect() };
-        differs += (hands(&world) != hands(&game) || testkit::deck(&world) != testkit::deck(&game)) as u32;
+        differs +=
+            (hands(&world) != hands(&game) || testkit::deck(&world) != testkit::deck(&game)) as u32;
     }
     assert!(sampled > 10, "{sampled}");
     assert!(

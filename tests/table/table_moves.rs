@@ -114,7 +114,9 @@ fn production_lines_say_what_the_robber_blocked() {
             break;
         }
         let g = h.state();
-        let Some((a, b)) = g.last_roll() else { continue };
+        let Some((a, b)) = g.last_roll() else {
+            continue;
+        };
         let robbed = g.robber() as usize;
         let blocked = g.layout().tokens[robbed] == Some(a + b)
             && g.topology().hex_vertices[robbed]

@@ -59,7 +59,9 @@ fn assert_refused_as_stale(h: &mut Harness, id: &str) {
 fn earlier_turns_buttons_are_refused_and_the_live_ones_work() {
     let mut h = Harness::started(&["alice", "bob", "carol"], "seed 11", quiet_options());
     let mut rng = ChaCha8Rng::seed_from_u64(11);
-    until(&mut h, &mut rng, |h| *h.state().phase() == Phase::BeforeRoll);
+    until(&mut h, &mut rng, |h| {
+        *h.state().phase() == Phase::BeforeRoll
+    });
     let first_turn = h.state().turn();
     let roller = current_name(&h);
 
@@ -149,7 +151,9 @@ fn newest_stamp(h: &Harness) -> TurnStamp {
 fn turn_controls_are_judged_as_their_messages_buttons() {
     let mut h = Harness::started(&["alice", "bob", "carol"], "seed 11", quiet_options());
     let mut rng = ChaCha8Rng::seed_from_u64(11);
-    until(&mut h, &mut rng, |h| *h.state().phase() == Phase::BeforeRoll);
+    until(&mut h, &mut rng, |h| {
+        *h.state().phase() == Phase::BeforeRoll
+    });
     let first_turn = h.state().turn();
     let old = newest_stamp(&h);
     assert_eq!(old.game, h.game);

@@ -80,7 +80,11 @@ impl Game {
         let players = view.settings.players;
         if !(2..=6).contains(&players)
             || seats != players as usize
-            || view.players.iter().enumerate().any(|(i, p)| p.seat as usize != i)
+            || view
+                .players
+                .iter()
+                .enumerate()
+                .any(|(i, p)| p.seat as usize != i)
         {
             return Err(FromViewError::Seats { seats, players });
         }
@@ -145,7 +149,11 @@ impl Game {
 fn check_pieces(view: &GameView) -> Result<(), FromViewError> {
     for p in &view.players {
         let roads = view.roads.iter().filter(|r| **r == Some(p.seat)).count();
-        let mine = view.buildings.iter().flatten().filter(|b| b.owner == p.seat);
+        let mine = view
+            .buildings
+            .iter()
+            .flatten()
+            .filter(|b| b.owner == p.seat);
         let cities = mine.clone().filter(|b| b.city).count();
         let settlements = mine.count() - cities;
         let fits = roads + p.roads_left as usize == ROAD_LIMIT as usize
@@ -280,7 +288,9 @@ mod tests {
         h.hands[other] = Resources::default();
         assert_eq!(
             Game::from_view(&view, h).err(),
-            Some(FromViewError::HandSize { seat: other as Seat })
+            Some(FromViewError::HandSize {
+                seat: other as Seat
+            })
         );
         let mut h = hidden_of(&g);
         h.hands.pop();

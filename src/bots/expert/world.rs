@@ -15,8 +15,8 @@
 //! The true game is never consulted, so the samples (and every decision made from them) are
 //! the same whatever the hidden cards, the deck order and the game's seed are.
 
-use rand::seq::SliceRandom;
 use rand::Rng;
+use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
 use crate::engine::game::{dev_card_counts, resource_supply_total};

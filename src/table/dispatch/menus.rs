@@ -163,7 +163,11 @@ impl Places<'_> {
     fn victim(&self, victim: Option<Seat>) -> Option<Step> {
         let v = victim?;
         let name = self.names.get(v as usize).cloned().unwrap_or_default();
-        let cards = self.g.players().get(v as usize).map_or(0, |p| p.hand.total());
+        let cards = self
+            .g
+            .players()
+            .get(v as usize)
+            .map_or(0, |p| p.hand.total());
         Some(step(
             format!("s{v}"),
             t!("menus-rob", name = name.as_str()),

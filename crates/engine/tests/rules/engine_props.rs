@@ -128,7 +128,9 @@ fn check_exact(g: &Game, seat: Seat) -> Result<(), String> {
         let listed = legal.contains(&a);
         match (result, listed) {
             (Ok(_), true) => {}
-            (Ok(_), false) => return Err(format!("{a:?} accepted but not listed ({:?})", g.phase())),
+            (Ok(_), false) => {
+                return Err(format!("{a:?} accepted but not listed ({:?})", g.phase()));
+            }
             (Err(e), true) => return Err(format!("{a:?} listed but refused: {e}")),
             (Err(_), false) => {
                 if serialize(&copy) != before {
