@@ -32,7 +32,12 @@ impl VpBreakdown {
     /// Counts the player's pieces on the board and cards in hand.
     fn of(game: &Game, seat: Seat) -> VpBreakdown {
         let mut vp = VpBreakdown::default();
-        for b in game.buildings().iter().flatten().filter(|b| b.owner == seat) {
+        for b in game
+            .buildings()
+            .iter()
+            .flatten()
+            .filter(|b| b.owner == seat)
+        {
             if b.city {
                 vp.cities += 1;
             } else {
@@ -260,16 +265,20 @@ mod tests {
                 testkit::place_settlement(&mut g, owner, v);
             }
         }
-        testkit::set_dev_cards(&mut g, 0, vec![
-            HeldCard {
-                card: DevCard::VictoryPoint,
-                bought_turn: 3,
-            },
-            HeldCard {
-                card: DevCard::Knight,
-                bought_turn: 4,
-            },
-        ]);
+        testkit::set_dev_cards(
+            &mut g,
+            0,
+            vec![
+                HeldCard {
+                    card: DevCard::VictoryPoint,
+                    bought_turn: 3,
+                },
+                HeldCard {
+                    card: DevCard::Knight,
+                    bought_turn: 4,
+                },
+            ],
+        );
         testkit::set_route_length(&mut g, 0, 6);
         testkit::set_longest_route(&mut g, Some(0));
         testkit::set_knights_played(&mut g, 2, 3);

@@ -3,8 +3,8 @@
 //! edge and intersection (the boards have at most 109 edges and 80 intersections: one `u128`).
 //!
 //! The sets are never serialized: a game loaded from the store, or changed by hand in a test
-//! (`testkit`, which calls `Game::board_changed`), computes them afresh on first use. Debug builds check on
-//! every use that the kept sets equal a fresh computation.
+//! (`testkit`, which calls `Game::board_changed`), computes them afresh on first use. Debug
+//! builds check on every use that the kept sets equal a fresh computation.
 
 use super::adjacency::{Adjacency, bits};
 use super::board::{EdgeId, PortKind, VertexId};
