@@ -26,7 +26,8 @@ const SETUP_SPOTS: usize = 5;
 const ROBBER_MOVES: usize = 4;
 /// Supply trades weighed in the main phase. The strong bot trades only to finish its first
 /// goal this turn; searched, a trade towards a later goal (or one that keeps cards safe from a
-/// 7) can win too: 43.6% of 250 games with two against 39.0% of 400 without.
+/// 7) can win too. Against three strong bots at 10,000 rollout steps: 42.7% of 1,000 games
+/// (95% CI 39.7–45.8%) with two, 39.6% (36.6–42.7%) without.
 const SUPPLY_TRADES: usize = 2;
 /// Goals whose missing cards a supply trade may fetch.
 const TRADE_GOALS: usize = 3;
