@@ -1,10 +1,10 @@
 //! The expert bot: the strong bot's policy improved by search. At each decision that matters
 //! (setup placements, rolling or playing a knight, the robber, the main phase's build, buy,
-//! supply trade, play or end) it takes a few candidate actions ([`candidates`]), plays each forward many
-//! times in worlds sampled from its seat's view ([`world`]) with every seat following the
-//! strong policy, and picks the candidate whose rollouts end best ([`search`]). Discards, the
-//! special building phase, domestic trades and the Helpers of Catan scenario are played as the strong
-//! bot plays them.
+//! supply trade, play or end) it takes a few candidate actions ([`candidates`]), plays each
+//! forward many times in worlds sampled from its seat's view ([`world`]) with every seat
+//! following the strong policy, and picks the candidate whose rollouts end best ([`search`]).
+//! Discards, the special building phase, domestic trades and the Helpers of Catan scenario are
+//! played as the strong bot plays them.
 //!
 //! Like every bot it sees only its seat's [`GameView`] and legal actions.
 
