@@ -218,6 +218,112 @@ mod tests {
         }
     }
 
+    /// The same position set up on a real game (through `testkit`) shows the same view: the
+    /// sample's counts and victory points are the engine's (and its pictures what they were
+    /// when the sample wrote a game's fields).
+    #[test]
+    fn the_sample_view_is_what_the_engine_shows_of_the_same_position() {
+        use crate::engine::testkit;
+        for (players, layout, seed) in [
+            (4, LayoutKind::Variable, 7),
+            (6, LayoutKind::Beginner, 33),
+            (3, LayoutKind::RandomTokens, 21),
+        ] {
+            let settings = Settings {
+                players,
+                layout,
+                ..Settings::default()
+            };
+            let mut g = Game::new(settings, seed);
+            let topo = Topology::get(g.layout().size);
+            let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_cafe);
+            let mut last = LastChange::default();
+            let mut chains = vec![0u8; players as usize];
+            for round in 0..4 {
+                for seat in 0..players {
+                    if round >= 2 && rng.gen_bool(0.5) {
+                        continue;
+                    }
+                    let Some(v) = free_spot(&g.view(None), topo, &mut rng) else {
+                        continue;
+                    };
+                    testkit::place_settlement(&mut g, seat, v);
+                    let mut view = g.view(None);
+                    let chain =
+                        grow_roads(&mut view, topo, seat, v, rng.gen_range(1..=4), &mut rng);
+                    for &e in &chain {
+                        let [a, b] = topo.edge_vertices[e as usize];
+                        let mut t = testkit::TestGame { g };
+                        t.road(seat, t.edge(a, b));
+                        g = t.g;
+                    }
+                    chains[seat as usize] = chains[seat as usize].max(chain.len() as u8);
+                    if seat == players - 1 {
+                        last = LastChange {
+                            vertices: vec![v],
+                            edges: chain.last().copied().into_iter().collect(),
+                            robber: None,
+                        };
+                    }
+                }
+            }
+            for v in 0..g.buildings().len() {
+                if let Some(b) = g.buildings()[v] {
+                    let left = g.players()[b.owner as usize].cities_left;
+                    if !b.city && left > 0 && rng.gen_bool(0.3) {
+                        testkit::place_city(&mut g, b.owner, v as VertexId);
+                    }
+                }
+            }
+            let mut deck = testkit::deck(&g).to_vec();
+            for seat in 0..players {
+                let mut hand = Resources::default();
+                for _ in 0..rng.gen_range(0..9) {
+                    hand.0[rng.gen_range(0..5)] += 1;
+                }
+                let bank = g.bank() - hand;
+                testkit::set_bank(&mut g, bank);
+                testkit::set_hand(&mut g, seat, hand);
+                let mut cards = Vec::new();
+                for _ in 0..rng.gen_range(0..3) {
+                    if let Some(card) = deck.pop() {
+                        assert!(testkit::take_from_deck(&mut g, card));
+                        cards.push(HeldCard {
+                            card,
+                            bought_turn: 5,
+                        });
+                    }
+                }
+                testkit::set_dev_cards(&mut g, seat, cards);
+                testkit::set_knights_played(&mut g, seat, rng.gen_range(0..4));
+                testkit::set_route_length(&mut g, seat, chains[seat as usize].max(1));
+            }
+            let route = |s: Seat| g.players()[s as usize].route_length;
+            let best_route = (0..players).max_by_key(|&s| route(s));
+            let holder = best_route.filter(|&s| route(s) >= 5);
+            let army = |s: Seat| g.players()[s as usize].knights_played;
+            let best_army = (0..players).max_by_key(|&s| army(s));
+            let army_holder = best_army.filter(|&s| army(s) >= 3);
+            testkit::set_longest_route(&mut g, holder);
+            testkit::set_largest_army(&mut g, army_holder);
+            let land: Vec<u8> = (0..topo.hex_count() as u8)
+                .filter(|&h| g.layout().terrain[h as usize] != Terrain::Desert)
+                .collect();
+            if let Some(&h) = land.choose(&mut rng) {
+                testkit::set_robber(&mut g, h);
+                last.robber = Some(h);
+            }
+            testkit::set_last_placed(&mut g, last);
+            testkit::set_last_roll(&mut g, Some((rng.gen_range(1..=6), rng.gen_range(1..=6))));
+            testkit::set_current(&mut g, players - 1);
+            testkit::set_turn(&mut g, 14);
+            testkit::set_phase(&mut g, Phase::Main);
+            for viewer in [None, Some(0), Some(players - 1)] {
+                assert_eq!(sample_view(players, layout, seed, viewer), g.view(viewer));
+            }
+        }
+    }
+
     /// What the view shows adds up: cards conserved, own hand as counted, VP as pieces say.
     #[test]
     fn the_sample_view_adds_up() {
