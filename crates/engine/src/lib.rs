@@ -1,6 +1,8 @@
 //! The rules of Catan (RULES.md) as a pure, deterministic library: no I/O, no clock, no async.
 //!
-//! `game.rs` holds the state and the public API (`apply`, `legal_actions`, `view`); each rule
+//! `game.rs` holds the state and the public API (`apply`, `legal_actions`, `view`); the state's
+//! fields are private, read through `access.rs` (never the deck order or the dice), and
+//! `from_view.rs` assembles a game from a view plus hidden parts a caller drew. Each rule
 //! area lives in its own module as `impl Game` blocks whose `check_*` functions take `&self`
 //! (so a refused action cannot change anything) and whose action functions only mutate.
 //! The Helpers of Catan scenario (RULES.md §7) lives in `helpers/`, on when `settings.helpers`.
