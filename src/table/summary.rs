@@ -12,8 +12,8 @@ use serde::{Deserialize, Serialize};
 use crate::engine::{DevCard, Game, Seat};
 
 use super::game_stats::{DICE_TOTALS, GameStats, SeatStats};
-use super::timeline::TurnPoint;
 use super::ids::{GameId, UserId};
+use super::timeline::TurnPoint;
 
 /// Where one player's victory points came from.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

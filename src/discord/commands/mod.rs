@@ -146,8 +146,8 @@ mod tests {
         let names: Vec<&str> = catan.subcommands.iter().map(|c| c.name.as_ref()).collect();
         for expected in [
             "new", "join", "leave", "start", "roll", "build", "buy", "play", "robber", "discard",
-            "trade", "bank", "end", "hand", "board", "status", "stats", "log", "export", "rules", "help",
-            "abandon", "rematch", "bot", "helper",
+            "trade", "bank", "end", "hand", "board", "status", "stats", "log", "export", "rules",
+            "help", "abandon", "rematch", "bot", "helper",
         ] {
             assert!(names.contains(&expected), "missing /catan {expected}");
         }

@@ -12,10 +12,10 @@ mod legacy;
 use serde::{Deserialize, Serialize};
 
 use super::game_stats::GameStats;
-use super::timeline::Timeline;
 use super::lobby::LobbySettings;
 use super::offers::Offer;
 use super::reply::{GameId, LiveSlot, PlaceId, UserId};
+use super::timeline::Timeline;
 use crate::bots::Bot;
 use crate::engine::{Action, Game, Seat, Settings};
 
@@ -447,11 +447,15 @@ mod tests {
         // The counts over time travel too; a snapshot written before them loads with a series
         // that starts at its turn.
         let mut timed = snap.clone();
-        timed.stats.timeline.turns.push(crate::table::timeline::TurnPoint {
-            turn: 16,
-            vp: vec![3, 4],
-            gained: vec![2, 0],
-        });
+        timed
+            .stats
+            .timeline
+            .turns
+            .push(crate::table::timeline::TurnPoint {
+                turn: 16,
+                vp: vec![3, 4],
+                gained: vec![2, 0],
+            });
         timed.stats.timeline.blocked = vec![0, 1];
         let back = decode_snapshot(&encode_snapshot(&timed)).expect("timed snapshot");
         assert_eq!(back.stats.timeline, timed.stats.timeline);
