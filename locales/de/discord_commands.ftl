@@ -197,5 +197,7 @@ dc-catan-helper-what-name = was
 dc-catan-helper-what-desc = Was dein Helfer tut: zur Wahl steht, was er jetzt tun kann
 dc-catan-new-helpers-name = helfer
 dc-catan-new-helpers-desc = Mit den Helfern von Catan spielen (jeder bekommt eine Helferkarte)
+dc-catan-new-friendly_robber-name = freundlicher_raeuber
+dc-catan-new-friendly_robber-desc = Freundlicher Räuber: Wer höchstens 2 sichtbare Siegpunkte hat, wird nicht blockiert oder beraubt
 dc-catan-new-language-name = sprache
 dc-catan-new-language-desc = Die Sprache des Spiels (sonst die bevorzugte Sprache des Servers)

@@ -62,6 +62,11 @@ engine-robber-choose-victim = Wähle, wen du auf { $hex } beraubst: { $victims }
 engine-robber-self = Du kannst nicht dich selbst berauben.
 engine-robber-nobody = Auf { $hex } kann niemand beraubt werden ({ $seat } ist nicht dort oder hat keine Karten): Versetze den Räuber ohne Opfer.
 engine-robber-not-there = { $seat } kann auf { $hex } nicht beraubt werden: Wähle { $victims }.
+engine-robber-protected = Freundlicher Räuber: { $seats } { $count ->
+    [one] hat
+   *[other] haben
+} höchstens { $max } sichtbare Siegpunkte und ein Gebäude an { $hex }, darum darf der Räuber nicht dorthin. Wähle ein Feld ohne sie.
+engine-robber-protected-victim = Freundlicher Räuber: { $seat } hat höchstens { $max } sichtbare Siegpunkte und kann nicht beraubt werden.
 engine-trade-same = Du kannst nicht { $give } gegen { $get } tauschen: Verlange einen anderen Rohstoff.
 engine-trade-at-least-one = Verlange mindestens eine Karte aus dem Vorrat.
 engine-trade-rate = Bei { $rate }:1 brauchst du { $need } { $give } für { $count } { $get }, hast aber { $have }.

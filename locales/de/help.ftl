@@ -15,7 +15,7 @@ hints-rules = { $cmd } zeigt die Regelthemen
 help-rules-topics = Regelthemen: { $topics }. Frag nach einem davon oder stell eine Frage in deinen eigenen Worten.
 help-rules-unknown = Darauf weiß ich keine Antwort. Regelthemen: { $topics }.
 help-commands =
-    {"**"}Lobby**: `neu [spieler 4] [spielplan einsteiger|variabel|zufallszahlen] [sp 10] [ablegen 7] [zugtimer 5|aus]`, `setze sp 12`, `mitspielen`, `verlassen`, `starten` (Gastgeber), `abbrechen` (Gastgeber oder ein Verwalter); nach einem Spiel `revanche` (dieselben Spieler und Einstellungen).
+    {"**"}Lobby**: `neu [spieler 4] [spielplan einsteiger|variabel|zufallszahlen] [sp 10] [ablegen 7] [zugtimer 5|aus] [freundlich an]`, `setze sp 12`, `mitspielen`, `verlassen`, `starten` (Gastgeber), `abbrechen` (Gastgeber oder ein Verwalter); nach einem Spiel `revanche` (dieselben Spieler und Einstellungen).
     {"**"}Bots**: `botdazu [leicht|stark|experte]`, `botweg [Name]` (Gastgeber, in der Lobby; oder `neu bots 3`); `setze abwesend warten` legt fest, was passiert, wenn der Zugtimer abläuft (bot, die Vorgabe: ein Bot spielt den Platz; automatisch: ein automatischer Spielzug; warten: nichts); mit `weg` spielt ein Bot deinen Platz, bis du wieder etwas tust oder `zurück` sagst.
     {"**"}Dein Zug**: `würfeln`, `baue straße 8-13`, `baue siedlung 12`, `baue stadt 12`, `kaufe`, `ende`.
     {"**"}Karten**: `spiele ritter C3 bob`, `spiele straßenbau 8-13 13-9`, `spiele erfindung wolle erz`, `spiele monopol erz`.
@@ -27,7 +27,7 @@ help-commands =
     Kreuzungen sind die Zahlen auf dem Spielplan, Straßen zwei benachbarte Zahlen (`8-13`), Felder Reihenbuchstabe + Position (`C3`). Die englischen Namen der Rohstoffe und Karten gehen auch.
 
 help-title-robber = Räuber
-help-topic-robber = Der Räuber blockiert sein Feld: Solange er dort steht, bringt es keine Erträge. Er zieht, wenn jemand eine 7 würfelt oder einen Ritter ausspielt: Der Spieler stellt ihn auf ein anderes Feld (die Wüste ist erlaubt) und zieht eine zufällige Karte von einem Spieler mit Siedlung oder Stadt an diesem Feld (bei mehreren nach Wahl; nie von sich selbst; hat niemand Karten, wird nichts gezogen).
+help-topic-robber = Der Räuber blockiert sein Feld: Solange er dort steht, bringt es keine Erträge. Er zieht, wenn jemand eine 7 würfelt oder einen Ritter ausspielt: Der Spieler stellt ihn auf ein anderes Feld (die Wüste ist erlaubt) und zieht eine zufällige Karte von einem Spieler mit Siedlung oder Stadt an diesem Feld (bei mehreren nach Wahl; nie von sich selbst; hat niemand Karten, wird nichts gezogen). Hausregel `setze freundlich an` (in der Lobby): Wer höchstens 2 sichtbare Siegpunkte hat, ist geschützt (`regeln freundlicher räuber`).
 help-title-seven = 7
 help-topic-seven = Bei einer 7 gibt es keine Erträge. Wer mehr als 7 Karten hat (das Ablegelimit des Tisches), legt die Hälfte ab, abgerundet, nach eigener Wahl; dann versetzt der Würfelnde den Räuber und raubt.
 help-title-ports = Häfen

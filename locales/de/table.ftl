@@ -294,17 +294,19 @@ lobby-timer-auto = { $minutes } Min. Zugtimer
 lobby-timer-wait = { $minutes } Min. Zug-Erinnerung (das Spiel wartet)
 lobby-timer-off = kein Zugtimer
 lobby-describe-helpers = {" "}· Helfer von Catan
+lobby-describe-friendly = {" "}· freundlicher Räuber (wer höchstens 2 sichtbare Siegpunkte hat, ist vor ihm sicher)
 lobby-describe-rules = { $board ->
     [beginner] Einsteiger-Spielplan
     [variable] variabler Spielplan
    *[other] Spielplan { $board }
-} · { $vp } Siegpunkte zum Sieg · Ablegen ab mehr als { $discard } Karten · { $timer }{ $helpers }
+} · { $vp } Siegpunkte zum Sieg · Ablegen ab mehr als { $discard } Karten · { $timer }{ $helpers }{ $friendly }
 lobby-needs-number = `{ $key }` braucht eine Zahl von { $low } bis { $high }, nicht `{ $value }`.
 lobby-out-of-bounds = `{ $key }` muss von { $low } bis { $high } sein, nicht { $value }.
 lobby-out-of-range = `{ $key }` liegt außerhalb des Bereichs.
 lobby-needs-value = `{ $key }` braucht einen Wert.
 lobby-not-a-board = `{ $value }` ist kein Spielplan: beginner, variable oder random-tokens.
 lobby-helpers-on-off = `helpers` ist `on` oder `off`, nicht `{ $value }`.
+lobby-friendly-on-off = `friendly` ist `on` oder `off`, nicht `{ $value }`.
 lobby-not-afk = `{ $value }` ist keine Wahl für abwesend: bot, automatisch oder warten.
 lobby-not-a-language = `{ $value }` ist keine Sprache, die ich spreche ({ $codes }).
 lobby-seed-number = `seed` braucht eine ganze Zahl von 0 bis { $high }, nicht `{ $value }`.

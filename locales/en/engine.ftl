@@ -63,6 +63,12 @@ engine-robber-choose-victim = Choose whom to rob on { $hex }: { $victims }.
 engine-robber-self = You can't steal from yourself.
 engine-robber-nobody = Nobody can be robbed on { $hex } ({ $seat } is not there or has no cards): move the robber without a victim.
 engine-robber-not-there = { $seat } can't be robbed on { $hex }: choose { $victims }.
+# $seats: the protected players on the hex, $count how many; $max: 2.
+engine-robber-protected = Friendly robber: { $seats } { $count ->
+    [one] has
+   *[other] have
+} { $max } or fewer public victory points and a building on { $hex }, so the robber can't go there. Choose a hex without them.
+engine-robber-protected-victim = Friendly robber: { $seat } has { $max } or fewer public victory points and can't be robbed.
 engine-trade-same = You can't trade { $give } for { $get }: ask for a different resource.
 engine-trade-at-least-one = Ask for at least one card from the supply.
 engine-trade-rate = At { $rate }:1 you need { $need } { $give } for { $count } { $get }, but you have { $have }.

@@ -293,14 +293,16 @@ lobby-timer-auto = { $minutes } min turn timer
 lobby-timer-wait = { $minutes } min turn reminder (the game waits)
 lobby-timer-off = no turn timer
 lobby-describe-helpers = {" "}· Helpers of Catan
+lobby-describe-friendly = {" "}· friendly robber (players with 2 or fewer public points are safe from it)
 # $board: beginner, variable or random-tokens (the setting's own word).
-lobby-describe-rules = { $board } board · { $vp } VP to win · discard above { $discard } cards · { $timer }{ $helpers }
+lobby-describe-rules = { $board } board · { $vp } VP to win · discard above { $discard } cards · { $timer }{ $helpers }{ $friendly }
 lobby-needs-number = `{ $key }` needs a number from { $low } to { $high }, not `{ $value }`.
 lobby-out-of-bounds = `{ $key }` must be from { $low } to { $high }, not { $value }.
 lobby-out-of-range = `{ $key }` is out of range.
 lobby-needs-value = `{ $key }` needs a value.
 lobby-not-a-board = `{ $value }` is not a board: beginner, variable or random-tokens.
 lobby-helpers-on-off = `helpers` is `on` or `off`, not `{ $value }`.
+lobby-friendly-on-off = `friendly` is `on` or `off`, not `{ $value }`.
 lobby-not-afk = `{ $value }` is not an afk choice: bot, auto or wait.
 lobby-not-a-language = `{ $value }` is not a language I speak ({ $codes }).
 lobby-seed-number = `seed` needs a whole number from 0 to { $high }, not `{ $value }`.

@@ -7,7 +7,7 @@ use crate::engine::{LayoutKind, Settings};
 use crate::i18n::Lang;
 
 /// How settings are written after `new` or `set`.
-pub const SETTINGS_USAGE: &str = "new players 4 board variable vp 10 discard 7 timer 5 (also: board beginner|random-tokens, timer off, helpers on, seed 42, bots 2, afk bot|auto|wait)";
+pub const SETTINGS_USAGE: &str = "new players 4 board variable vp 10 discard 7 timer 5 (also: board beginner|random-tokens, timer off, helpers on, friendly on, seed 42, bots 2, afk bot|auto|wait)";
 
 /// What the table does when the turn timer runs out on a player.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -53,6 +53,8 @@ pub enum Setting {
     Bots(u8),
     /// The Helpers of Catan scenario on or off.
     Helpers(bool),
+    /// The friendly robber house rule on or off (`engine::friendly_robber`).
+    FriendlyRobber(bool),
     /// The language of the game's public messages.
     Lang(Lang),
 }
@@ -72,6 +74,9 @@ pub struct LobbySettings {
     /// The Helpers of Catan scenario (off in records written before it existed).
     #[serde(default)]
     pub helpers: bool,
+    /// The friendly robber house rule (off in records written before it existed).
+    #[serde(default)]
+    pub friendly_robber: bool,
     /// The language of the game's public messages and board (English in older records).
     #[serde(default)]
     pub lang: Lang,
@@ -89,6 +94,7 @@ impl LobbySettings {
             seed: None,
             afk: AfkPolicy::Bot,
             helpers: false,
+            friendly_robber: false,
             lang: Lang::EN,
         }
     }
@@ -106,6 +112,7 @@ impl LobbySettings {
                 // Seats, not a setting: the lobby adds or removes bots (`dispatch::bot_seats`).
                 Setting::Bots(_) => {}
                 Setting::Helpers(on) => self.helpers = *on,
+                Setting::FriendlyRobber(on) => self.friendly_robber = *on,
                 Setting::Lang(lang) => self.lang = *lang,
             }
         }
@@ -125,6 +132,7 @@ impl LobbySettings {
             vp_target: self.vp_target,
             discard_limit: self.discard_limit,
             helpers: self.helpers,
+            friendly_robber: self.friendly_robber,
         }
     }
 
@@ -157,13 +165,19 @@ impl LobbySettings {
         } else {
             String::new()
         };
+        let friendly = if self.friendly_robber {
+            crate::t!("lobby-describe-friendly")
+        } else {
+            String::new()
+        };
         crate::t!(
             "lobby-describe-rules",
             board = board_name(self.board),
             vp = self.vp_target,
             discard = self.discard_limit,
             timer = timer,
-            helpers = helpers
+            helpers = helpers,
+            friendly = friendly
         )
     }
 }
@@ -239,6 +253,7 @@ pub fn check(settings: &[Setting]) -> Result<(), ParseError> {
             | Setting::Seed(_)
             | Setting::Afk(_)
             | Setting::Helpers(_)
+            | Setting::FriendlyRobber(_)
             | Setting::Lang(_) => {}
         }
     }
@@ -300,6 +315,11 @@ pub fn parse_settings(words: &[&str]) -> Result<Vec<Setting>, ParseError> {
                 "on" | "yes" | "true" | "an" => Setting::Helpers(true),
                 _ => return Err(bad(crate::t!("lobby-helpers-on-off", value = value))),
             },
+            "friendly" | "friendly-robber" | "friendlyrobber" | "freundlich" => match value {
+                "off" | "no" | "false" | "aus" => Setting::FriendlyRobber(false),
+                "on" | "yes" | "true" | "an" => Setting::FriendlyRobber(true),
+                _ => return Err(bad(crate::t!("lobby-friendly-on-off", value = value))),
+            },
             "afk" | "away" | "abwesend" => Setting::Afk(match value {
                 "bot" | "bots" => AfkPolicy::Bot,
                 "auto" | "automatisch" => AfkPolicy::Auto,
@@ -347,6 +367,7 @@ mod tests {
             "42",
             "helpers",
             "off",
+            "friendly=on",
         ]);
         assert_eq!(
             s,
@@ -358,6 +379,7 @@ mod tests {
                 Setting::Timer(Some(3)),
                 Setting::Seed(42),
                 Setting::Helpers(false),
+                Setting::FriendlyRobber(true),
             ])
         );
         assert_eq!(
@@ -376,6 +398,7 @@ mod tests {
         assert!(msg(&["players", "7"]).contains("from 2 to 6"));
         assert!(msg(&["players", "1"]).contains("from 2 to 6"));
         assert!(msg(&["helpers", "maybe"]).contains("`on` or `off`"));
+        assert!(msg(&["friendly", "maybe"]).contains("`friendly` is `on` or `off`"));
         assert!(msg(&["board", "moon"]).contains("beginner, variable or random-tokens"));
         assert!(msg(&["vp"]).contains("needs a value"));
         assert!(msg(&["colour", "red"]).contains("not a setting"));

@@ -214,6 +214,18 @@ impl Words<'_> {
                 seat = self.name(*seat),
                 victims = self.or(victims)
             ),
+            RobberRefusal::Protected { hex, seats } => t!(
+                "engine-robber-protected",
+                hex = self.hex(*hex),
+                seats = self.and(seats),
+                count = seats.len(),
+                max = crate::engine::FRIENDLY_ROBBER_MAX_VP
+            ),
+            RobberRefusal::ProtectedVictim { seat } => t!(
+                "engine-robber-protected-victim",
+                seat = self.name(*seat),
+                max = crate::engine::FRIENDLY_ROBBER_MAX_VP
+            ),
         }
     }
 
@@ -414,6 +426,22 @@ mod tests {
                 victims: vec![0, 1],
             })),
             format!("carol can't be robbed on {hex}: choose alice or bob.")
+        );
+        assert_eq!(
+            said(RuleError::Robber(RobberRefusal::Protected {
+                hex: 0,
+                seats: vec![1],
+            })),
+            format!(
+                "Friendly robber: bob has 2 or fewer public victory points and a building on \
+                 {hex}, so the robber can't go there. Choose a hex without them."
+            )
+        );
+        assert_eq!(
+            said(RuleError::Robber(RobberRefusal::ProtectedVictim {
+                seat: 2
+            })),
+            "Friendly robber: carol has 2 or fewer public victory points and can't be robbed."
         );
         assert_eq!(
             said(RuleError::NotYourTurn {

@@ -12,6 +12,7 @@ mod table_bots;
 mod table_expert;
 mod table_fairness;
 mod table_helpers;
+mod table_house_rules;
 mod table_limits;
 mod table_moves;
 mod table_names;

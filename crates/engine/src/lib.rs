@@ -15,6 +15,7 @@ pub mod board;
 mod build;
 mod derived;
 mod devcards;
+mod friendly_robber;
 mod from_view;
 pub mod game;
 mod game_serde;
@@ -24,6 +25,7 @@ pub mod longest_route;
 pub mod playout;
 mod production;
 pub mod refusal;
+mod settings_serde;
 mod setup;
 #[cfg(any(test, feature = "testkit"))]
 pub mod testkit;
@@ -41,4 +43,7 @@ pub use refusal::{
     Allowed, Attempt, Awaited, DiscardRefusal, HelperRefusal, HelperStep, Piece, Place,
     RobberRefusal, RuleError, TradeRefusal,
 };
-pub use types::{DevCard, MAX_PLAYERS, MIN_PLAYERS, Resource, Resources, Seat, Settings, Terrain};
+pub use types::{
+    DevCard, FRIENDLY_ROBBER_MAX_VP, MAX_PLAYERS, MIN_PLAYERS, Resource, Resources, Seat, Settings,
+    Terrain,
+};

@@ -180,13 +180,18 @@ impl Game {
     }
 
     /// Seats `seat` could rob on `hex`, as a bit set: an opponent with a building on the hex and
-    /// at least one card.
+    /// at least one card, not protected by the friendly robber.
     pub(super) fn robbable(&self, seat: Seat, hex: HexId) -> u8 {
         let corners = self.adjacency().hex_vertex_mask[hex as usize];
         let d = self.derived();
+        let protected = self.protected_seats(seat);
         let mut set = 0u8;
         for (s, p) in self.players.iter().enumerate() {
-            if s != seat as usize && corners & d.buildings[s] != 0 && p.hand.total() > 0 {
+            if s != seat as usize
+                && corners & d.buildings[s] != 0
+                && p.hand.total() > 0
+                && protected & (1 << s) == 0
+            {
                 set |= 1 << s;
             }
         }
@@ -216,6 +221,7 @@ impl Game {
         if hex == self.robber {
             return Err(RuleError::Robber(RobberRefusal::AlreadyThere { hex }));
         }
+        self.check_friendly_robber(seat, hex, victim)?;
         let set = self.robbable(seat, hex);
         let victims = || (0..8).filter(|s| set & (1 << s) != 0).collect();
         match victim {
@@ -293,9 +299,15 @@ impl Game {
         // who can be robbed on each hex, from the seats' building sets
         let adj = self.adjacency();
         let d = self.derived();
+        let protected = self.protected_seats(seat);
+        let closed = self.friendly_closed_hexes(seat);
         let mut robbable = [0u8; 32];
         for (s, p) in self.players.iter().enumerate() {
-            if s == seat as usize || p.hand.total() == 0 || d.buildings[s] == 0 {
+            if s == seat as usize
+                || p.hand.total() == 0
+                || d.buildings[s] == 0
+                || protected & (1 << s) != 0
+            {
                 continue;
             }
             for (h, corners) in adj.hex_vertex_mask.iter().enumerate() {
@@ -305,7 +317,7 @@ impl Game {
             }
         }
         for hex in 0..self.layout.terrain.len() as HexId {
-            if hex == self.robber {
+            if hex == self.robber || closed & (1 << hex) != 0 {
                 continue;
             }
             let set = robbable[hex as usize];

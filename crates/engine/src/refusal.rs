@@ -189,6 +189,17 @@ pub enum RobberRefusal {
         seat: Seat,
         victims: Vec<Seat>,
     },
+    /// Friendly robber: `hex` touches a building of `seats`, who have at most
+    /// [`crate::FRIENDLY_ROBBER_MAX_VP`] public points, and other hexes are free of them.
+    Protected {
+        hex: HexId,
+        seats: Vec<Seat>,
+    },
+    /// Friendly robber: `seat` has at most [`crate::FRIENDLY_ROBBER_MAX_VP`] public points and
+    /// can't be robbed.
+    ProtectedVictim {
+        seat: Seat,
+    },
 }
 
 /// Why a discard after a 7 was refused.

@@ -201,7 +201,8 @@ pub const MIN_PLAYERS: u8 = 2;
 pub const MAX_PLAYERS: u8 = 6;
 
 /// A game's rule options (RULES.md §8). Timers and other table matters live in the table.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// Stored compactly in binary formats (`settings_serde.rs`): old games keep their bytes.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Settings {
     /// 2–6. Five or six players use the 30-hex board and the special building phase.
     pub players: u8,
@@ -212,7 +213,13 @@ pub struct Settings {
     pub discard_limit: u8,
     /// The Helpers of Catan scenario (RULES.md §7); not implemented yet, must be false.
     pub helpers: bool,
+    /// House rule: players with 2 or fewer public victory points are protected from the
+    /// robber (`production.rs`, [`FRIENDLY_ROBBER_MAX_VP`]).
+    pub friendly_robber: bool,
 }
+
+/// A player with at most this many public victory points is protected by the friendly robber.
+pub const FRIENDLY_ROBBER_MAX_VP: u8 = 2;
 
 impl Default for Settings {
     fn default() -> Self {
@@ -222,6 +229,7 @@ impl Default for Settings {
             vp_target: 10,
             discard_limit: 7,
             helpers: false,
+            friendly_robber: false,
         }
     }
 }

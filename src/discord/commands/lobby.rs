@@ -25,6 +25,7 @@ struct NewOptions {
     bots: Option<u8>,
     afk: Option<AfkChoice>,
     helpers: Option<bool>,
+    friendly_robber: Option<bool>,
     language: Option<String>,
 }
 
@@ -43,6 +44,7 @@ impl NewOptions {
             self.bots.map(Setting::Bots),
             self.afk.map(|a| Setting::Afk(a.into())),
             self.helpers.map(Setting::Helpers),
+            self.friendly_robber.map(Setting::FriendlyRobber),
         ];
         Request::New {
             settings: settings.into_iter().flatten().collect(),
@@ -84,6 +86,8 @@ pub(super) async fn new(
     afk: Option<AfkChoice>,
     #[description = "Play with the Helpers of Catan (each player gets a helper card)"]
     helpers: Option<bool>,
+    #[description = "Friendly robber: players with 2 or fewer public points can't be blocked or robbed"]
+    friendly_robber: Option<bool>,
     #[description = "The game's language (default: the server's preferred language)"]
     #[autocomplete = "language_choices"]
     language: Option<String>,
@@ -98,6 +102,7 @@ pub(super) async fn new(
         bots,
         afk,
         helpers,
+        friendly_robber,
         language,
     }
     .request();
@@ -214,6 +219,7 @@ mod tests {
             bots: Some(2),
             afk: Some(AfkChoice::Wait),
             helpers: Some(true),
+            friendly_robber: Some(true),
             language: Some("de".into()),
         }
         .request();
@@ -230,6 +236,7 @@ mod tests {
                     Setting::Bots(2),
                     Setting::Afk(AfkPolicy::Wait),
                     Setting::Helpers(true),
+                    Setting::FriendlyRobber(true),
                 ],
                 lang: Some("de".into()),
             }

@@ -127,6 +127,7 @@ fn same_settings(settings: &LobbySettings) -> Vec<Setting> {
         seed: _,
         afk,
         helpers,
+        friendly_robber,
         lang,
     } = settings;
     vec![
@@ -137,6 +138,7 @@ fn same_settings(settings: &LobbySettings) -> Vec<Setting> {
         Setting::Timer(*timer_minutes),
         Setting::Afk(*afk),
         Setting::Helpers(*helpers),
+        Setting::FriendlyRobber(*friendly_robber),
         Setting::Lang(*lang),
     ]
 }

@@ -58,6 +58,7 @@ impl From<GameMetaV1> for GameMeta {
                 seed: s.seed,
                 afk: Default::default(),
                 helpers: false,
+                friendly_robber: false,
                 lang: Default::default(),
             },
             seats: m.seats,
