@@ -87,14 +87,10 @@ async fn short_game_with_restart_and_reaction_trade() {
     let dir = tempfile::tempdir().unwrap();
     let mut bot = start_bot(&fake, dir.path(), 1, "").await;
     let d = Discord { fake: fake.clone() };
-    let alice = Player::new(11, "alice");
-    let bob = Player::new(12, "bob");
-    let carol = Player::new(13, "carol");
+    let [alice, bob, carol] = Player::three_known_to(&fake);
     let dave = Player::new(14, "dave");
+    fake.add_user(user_json(dave.id, dave.name));
     let players = [&alice, &bob, &carol];
-    for p in [&alice, &bob, &carol, &dave] {
-        fake.add_user(user_json(p.id, p.name));
-    }
 
     // Lobby: one public message, posted once; the command itself is answered privately.
     let start = fake.request_count();

@@ -14,14 +14,7 @@ async fn stats_answers_privately_with_every_player() {
     let dir = tempfile::tempdir().unwrap();
     let _bot = start_bot(&fake, dir.path(), 1, "").await;
     let d = Discord { fake: fake.clone() };
-    let players = [
-        Player::new(11, "alice"),
-        Player::new(12, "bob"),
-        Player::new(13, "carol"),
-    ];
-    for p in &players {
-        fake.add_user(user_json(p.id, p.name));
-    }
+    let players = Player::three_known_to(&fake);
     d.command(
         &players[0],
         &["new"],

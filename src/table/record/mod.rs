@@ -274,40 +274,55 @@ pub fn encode_snapshot(s: &Snapshot) -> Vec<u8> {
     bincode::serialize(&out).unwrap_or_default()
 }
 
+/// A snapshot from its stored parts. Without a `timeline` (stored before the series existed)
+/// the series starts at the snapshot's turn.
+fn assemble(
+    game: Game,
+    last_activity_ms: u64,
+    mut stats: GameStats,
+    history: Vec<ActionRecord>,
+    timeline: Option<Timeline>,
+) -> Snapshot {
+    stats.timeline = timeline.unwrap_or_else(|| Timeline::from(game.turn()));
+    Snapshot {
+        game,
+        last_activity_ms,
+        stats,
+        history,
+    }
+}
+
 /// Reads a snapshot; one stored before the summary counts existed still loads, with counts that
 /// say from which turn they start. (Older builds read new snapshots too: bincode ignores the
 /// trailing counts.)
 pub fn decode_snapshot(bytes: &[u8]) -> Result<Snapshot, String> {
     let unreadable = |e: bincode::Error| format!("snapshot unreadable: {e}");
-    if let Ok(snap) = bincode::deserialize::<SnapshotIn>(bytes) {
-        let mut stats = snap.stats;
-        stats.timeline = snap.timeline;
-        return Ok(Snapshot {
-            game: snap.game,
-            last_activity_ms: snap.last_activity_ms,
-            stats,
-            history: snap.history,
-        });
+    if let Ok(s) = bincode::deserialize::<SnapshotIn>(bytes) {
+        return Ok(assemble(
+            s.game,
+            s.last_activity_ms,
+            s.stats,
+            s.history,
+            Some(s.timeline),
+        ));
     }
-    if let Ok(old) = bincode::deserialize::<SnapshotWithoutTimeline>(bytes) {
-        let mut stats = old.stats;
-        stats.timeline = Timeline::from(old.game.turn());
-        return Ok(Snapshot {
-            game: old.game,
-            last_activity_ms: old.last_activity_ms,
-            stats,
-            history: old.history,
-        });
+    if let Ok(s) = bincode::deserialize::<SnapshotWithoutTimeline>(bytes) {
+        return Ok(assemble(
+            s.game,
+            s.last_activity_ms,
+            s.stats,
+            s.history,
+            None,
+        ));
     }
-    if let Ok(old) = bincode::deserialize::<SnapshotWithoutHistory>(bytes) {
-        let mut stats = old.stats;
-        stats.timeline = Timeline::from(old.game.turn());
-        return Ok(Snapshot {
-            game: old.game,
-            last_activity_ms: old.last_activity_ms,
-            stats,
-            history: Vec::new(),
-        });
+    if let Ok(s) = bincode::deserialize::<SnapshotWithoutHistory>(bytes) {
+        return Ok(assemble(
+            s.game,
+            s.last_activity_ms,
+            s.stats,
+            Vec::new(),
+            None,
+        ));
     }
     let old: SnapshotWithoutStats = bincode::deserialize(bytes).map_err(unreadable)?;
     Ok(Snapshot {

@@ -26,6 +26,19 @@ impl Player {
         }
     }
 
+    /// alice, bob and carol (ids 11, 12, 13), known to the fake Discord as users.
+    pub fn three_known_to(fake: &FakeDiscord) -> [Player; 3] {
+        let players = [
+            Player::new(11, "alice"),
+            Player::new(12, "bob"),
+            Player::new(13, "carol"),
+        ];
+        for p in &players {
+            fake.add_user(user_json(p.id, p.name));
+        }
+        players
+    }
+
     /// A player whose Discord client speaks `locale` (e.g. `de`).
     pub fn speaking(id: u64, name: &'static str, locale: &str) -> Player {
         let mut p = Player::new(id, name);
