@@ -18,7 +18,9 @@ use crate::matrix_support::encrypted_moves::{
     bank_trade, build_once, discard, reaction_trade, roll, stale_end, trade_partner,
 };
 use crate::matrix_support::encrypted_player::Seen;
-use crate::matrix_support::{EncryptedPlayer, Player, Synapse, WAIT, wait_until};
+use crate::matrix_support::{
+    EncryptedPlayer, Player, Synapse, WAIT, log_to_test, wait_joined_encrypted, wait_until,
+};
 use catan_bot::engine::Action;
 use catan_bot::hosting::TableHandle;
 use catan_bot::table::command::ParseContext;
@@ -110,10 +112,7 @@ async fn players_on_encrypting_clients_play_in_an_encrypted_room() {
     let Some(synapse) = Synapse::start().await else {
         return;
     };
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
-        .with_test_writer()
-        .try_init();
+    log_to_test();
     let bot_account = synapse.register("catan", "catan-password").await;
     let bot_user = bot_account.user_id.clone();
     let mut players = Vec::new();
@@ -138,18 +137,7 @@ async fn players_on_encrypting_clients_play_in_an_encrypted_room() {
         room: room.clone(),
         players,
     };
-    wait_until("the bot joins the encrypted room", WAIT, async || {
-        run.players[0]
-            .events(&room)
-            .iter()
-            .any(|s| {
-                s.event["type"] == "m.room.member"
-                    && s.event["state_key"] == bot_user.as_str()
-                    && s.event["content"]["membership"] == "join"
-            })
-            .then_some(())
-    })
-    .await;
+    wait_joined_encrypted(&run.players[0], &room, &bot_user).await;
 
     // The lobby and the start, by encrypted commands.
     run.player("alice")
@@ -366,10 +354,7 @@ impl Shown {
 /// changed exactly as the move says) and in what the other players' clients decrypted.
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn an_encrypted_game_goes_through_builds_trades_and_a_seven() {
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
-        .with_test_writer()
-        .try_init();
+    log_to_test();
     let Some(t) = EncryptedTable::start(GAME_SEED).await else {
         return;
     };

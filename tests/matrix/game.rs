@@ -22,7 +22,7 @@ use std::sync::Arc;
 use crate::matrix_support::bot::{
     Bot, body, event_number, live_turn_message, oracle, settings, start_bot, stop_bot, version,
 };
-use crate::matrix_support::{Player, Synapse, WAIT, wait_until};
+use crate::matrix_support::{Player, Synapse, WAIT, log_to_test, wait_joined, wait_until};
 use catan_bot::config::{MatrixConfig, MatrixLogin, Source};
 use catan_bot::engine::{Action, Game, Resource};
 use catan_bot::hosting::{Outlets, TableHandle};
@@ -342,11 +342,7 @@ async fn three_players_play_a_game_in_a_matrix_room() {
     let Some(synapse) = Synapse::start().await else {
         return;
     };
-    // RUST_LOG=catan_bot=debug shows the bot's side.
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
-        .with_test_writer()
-        .try_init();
+    log_to_test();
     let bot_account = synapse.register("catan", "catan-password").await;
     let mut players = Vec::new();
     for name in ["alice", "bob", "carol"] {
@@ -362,19 +358,7 @@ async fn three_players_play_a_game_in_a_matrix_room() {
     let bot_settings = settings(&synapse, &bot_account);
     let bot = start_bot(&bot_settings, &data).await;
     let bot_user = bot_account.user_id.clone();
-    wait_until("the bot joins the room", WAIT, async || {
-        players[0]
-            .messages(&room)
-            .await
-            .iter()
-            .any(|e| {
-                e["type"] == "m.room.member"
-                    && e["state_key"] == bot_user.as_str()
-                    && e["content"]["membership"] == "join"
-            })
-            .then_some(())
-    })
-    .await;
+    wait_joined(&players[0], &room, &bot_user).await;
     let mut g = Game3 {
         synapse,
         bot_settings,

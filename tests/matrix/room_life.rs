@@ -11,7 +11,7 @@
 //!   room of the person who invited it; a restart repeats neither.
 
 use crate::matrix_support::bot::{Bot, body, settings, start_bot, stop_bot, version};
-use crate::matrix_support::{Player, Synapse, WAIT, wait_until};
+use crate::matrix_support::{Player, Synapse, WAIT, log_to_test, wait_joined, wait_until};
 use catan_bot::hosting::TableHandle;
 use catan_bot::table::GameSummary;
 use reqwest::Method;
@@ -82,22 +82,6 @@ async fn leave(player: &Player, room: &str) {
     player.request(Method::POST, url, Some(&json!({}))).await;
 }
 
-async fn wait_joined(viewer: &Player, room: &str, user: &str) {
-    wait_until("the bot joins the room", WAIT, async || {
-        viewer
-            .messages(room)
-            .await
-            .iter()
-            .any(|e| {
-                e["type"] == "m.room.member"
-                    && e["state_key"] == user
-                    && e["content"]["membership"] == "join"
-            })
-            .then_some(())
-    })
-    .await;
-}
-
 /// Stops the bot and forces its sync position back to its first one, as if it had died
 /// before saving any later one: the next start reads everything since again.
 async fn stop_and_rewind(bot: Bot, data: &std::path::Path) {
@@ -117,11 +101,7 @@ async fn stop_and_rewind(bot: Bot, data: &std::path::Path) {
 }
 
 fn log_init() {
-    // RUST_LOG=catan_bot=debug shows the bot's side.
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
-        .with_test_writer()
-        .try_init();
+    log_to_test();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]

@@ -15,7 +15,10 @@
 //! downloads and decrypts to a small PNG.
 
 use crate::matrix_support::bot::{body, oracle, settings, start_bot, stop_bot, version};
-use crate::matrix_support::{EncryptedPlayer, Player, Synapse, WAIT, wait_until};
+use crate::matrix_support::{
+    EncryptedPlayer, Player, Synapse, WAIT, log_to_test, wait_joined, wait_joined_encrypted,
+    wait_until,
+};
 use catan_bot::engine::Action;
 use catan_bot::hosting::TableHandle;
 use catan_bot::table::command::ParseContext;
@@ -132,10 +135,7 @@ async fn boards_have_thumbnails_setup_shows_one_per_round_and_mentions_are_real(
     let Some(synapse) = Synapse::start().await else {
         return;
     };
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
-        .with_test_writer()
-        .try_init();
+    log_to_test();
     let bot_account = synapse.register("catan", "catan-password").await;
     let bot_user = bot_account.user_id.clone();
     let mut players = Vec::new();
@@ -152,19 +152,7 @@ async fn boards_have_thumbnails_setup_shows_one_per_round_and_mentions_are_real(
     players[0].invite(&room, &bot_user).await;
     let data = synapse.dir().join("bot-data");
     let bot = start_bot(&settings(&synapse, &bot_account), &data).await;
-    wait_until("the bot joins the room", WAIT, async || {
-        players[0]
-            .messages(&room)
-            .await
-            .iter()
-            .any(|e| {
-                e["type"] == "m.room.member"
-                    && e["state_key"] == bot_user.as_str()
-                    && e["content"]["membership"] == "join"
-            })
-            .then_some(())
-    })
-    .await;
+    wait_joined(&players[0], &room, &bot_user).await;
 
     players[0]
         .send_text(&room, &format!("!catan new seed {SEED}"))
@@ -293,18 +281,7 @@ async fn an_encrypted_rooms_board_has_an_encrypted_thumbnail() {
     let data = synapse.dir().join("bot-data");
     let bot = start_bot(&settings(&synapse, &bot_account), &data).await;
     // The bot joins (its membership shows in alice's timeline) and reads encrypted commands.
-    wait_until("the bot joins the room", WAIT, async || {
-        alice
-            .events(&room)
-            .iter()
-            .any(|s| {
-                s.event["type"] == "m.room.member"
-                    && s.event["state_key"] == bot_user.as_str()
-                    && s.event["content"]["membership"] == "join"
-            })
-            .then_some(())
-    })
-    .await;
+    wait_joined_encrypted(&alice, &room, &bot_user).await;
     alice
         .send_text(&room, &format!("!catan new seed {SEED}"))
         .await;

@@ -17,7 +17,7 @@ use super::bot::{
     Bot, body, event_number, live_turn_message, oracle, settings, start_bot, stop_bot, version,
 };
 use super::encrypted_player::Seen;
-use super::{EncryptedPlayer, Synapse, WAIT, wait_until};
+use super::{EncryptedPlayer, Synapse, WAIT, wait_joined_encrypted, wait_until};
 
 /// The bot, three encrypting players (alice, bob, carol) and their encrypted room, with a
 /// started game. Fields drop in order: the players stop syncing before Synapse stops.
@@ -88,18 +88,7 @@ impl EncryptedTable {
             data,
             synapse,
         };
-        wait_until("the bot joins the encrypted room", WAIT, async || {
-            t.players[0]
-                .events(&t.room)
-                .iter()
-                .any(|s| {
-                    s.event["type"] == "m.room.member"
-                        && s.event["state_key"] == t.bot_user.as_str()
-                        && s.event["content"]["membership"] == "join"
-                })
-                .then_some(())
-        })
-        .await;
+        wait_joined_encrypted(&t.players[0], &t.room, &t.bot_user).await;
         t.say("alice", &format!("!catan new seed {seed}")).await;
         wait_until("the lobby", WAIT, async || oracle(t.table()).await).await;
         for name in ["bob", "carol"] {

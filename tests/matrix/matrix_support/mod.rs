@@ -20,6 +20,46 @@ pub use encrypted_player::EncryptedPlayer;
 pub use player::{Invite, Player};
 pub use synapse::{Account, Synapse};
 
+/// Sends the bot's logs to the test's output (`RUST_LOG=catan_bot=debug` shows the bot's side).
+pub fn log_to_test() {
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
+        .with_test_writer()
+        .try_init();
+}
+
+/// Whether `event` is `user` joining the room.
+pub fn is_join(event: &serde_json::Value, user: &str) -> bool {
+    event["type"] == "m.room.member"
+        && event["state_key"] == user
+        && event["content"]["membership"] == "join"
+}
+
+/// Waits until `viewer` (a plain client) sees `user` join `room`.
+pub async fn wait_joined(viewer: &Player, room: &str, user: &str) {
+    wait_until("the bot joins the room", WAIT, async || {
+        viewer
+            .messages(room)
+            .await
+            .iter()
+            .any(|e| is_join(e, user))
+            .then_some(())
+    })
+    .await;
+}
+
+/// Waits until `viewer` (an encrypting client) sees `user` join `room`.
+pub async fn wait_joined_encrypted(viewer: &EncryptedPlayer, room: &str, user: &str) {
+    wait_until("the bot joins the encrypted room", WAIT, async || {
+        viewer
+            .events(room)
+            .iter()
+            .any(|s| is_join(&s.event, user))
+            .then_some(())
+    })
+    .await;
+}
+
 /// The default bound for [`wait_until`]. Generous on purpose: it only turns a hang into a clear
 /// failure, and a slow machine must never turn a correct run into a failing one.
 pub const WAIT: Duration = Duration::from_secs(60);
