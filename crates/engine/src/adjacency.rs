@@ -17,6 +17,8 @@ pub struct Adjacency {
     pub vertex_neighbor_mask: Vec<u128>,
     /// Corners of each hex, as a bit set.
     pub hex_vertex_mask: Vec<u128>,
+    /// Hexes around each intersection, as a bit set over hex ids (at most 30 hexes).
+    pub vertex_hex_mask: Vec<u32>,
 }
 
 impl Adjacency {
@@ -43,6 +45,11 @@ impl Adjacency {
             vertex_edge_mask: topo.vertex_edges.iter().map(|l| mask(l)).collect(),
             vertex_neighbor_mask: topo.vertex_neighbors.iter().map(|l| mask(l)).collect(),
             hex_vertex_mask: topo.hex_vertices.iter().map(|l| mask(l)).collect(),
+            vertex_hex_mask: topo
+                .vertex_hexes
+                .iter()
+                .map(|l| l.iter().fold(0u32, |m, &h| m | (1u32 << h)))
+                .collect(),
             vertex_edges: topo.vertex_edges.iter().map(pad).collect(),
             edge_vertices: topo.edge_vertices.clone(),
         }
@@ -95,6 +102,11 @@ mod tests {
                         .all(|&c| adj.hex_vertex_mask[h] & (1 << c) != 0)
                 );
                 assert_eq!(adj.hex_vertex_mask[h].count_ones(), 6);
+                assert!(
+                    corners
+                        .iter()
+                        .all(|&c| adj.vertex_hex_mask[c as usize] & (1 << h) != 0)
+                );
             }
         }
         assert_eq!(bits(0b1010_0001).collect::<Vec<_>>(), vec![0, 5, 7]);

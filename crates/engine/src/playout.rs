@@ -2,10 +2,14 @@
 //! engine's own measure of speed (`catan-bot simulate`, `bench`) and, with `check`, a fuzz of
 //! every rule check and invariant after every action.
 
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::{Action, Event, Game, invariants};
+use crate::{Event, Game, invariants};
+
+// The chooser: `Game::random_legal_action`, `legal_count`, `nth_legal`.
+#[path = "pick.rs"]
+mod pick;
 
 /// How one random game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,7 +28,6 @@ pub fn play_random_game(
     check: bool,
 ) -> Result<Outcome, String> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x005e_ed0f_ca7a);
-    let mut legal: Vec<Action> = Vec::with_capacity(256);
     let mut events: Vec<Event> = Vec::with_capacity(16);
     let mut actions = 0u64;
     let mut helper_uses: Vec<Option<u32>> = Vec::new();
@@ -32,14 +35,14 @@ pub fn play_random_game(
         let Some(seat) = game.next_to_act() else {
             break;
         };
-        game.legal_actions_into(seat, &mut legal);
-        if legal.is_empty() {
+        // the action `legal_actions(seat)[rng.gen_range(0..len)]` is, without the list
+        let Some(action) = game.random_legal_action(seat, &mut rng) else {
             return Err(format!(
                 "no legal action for seat {seat} in {:?} (turn {})",
                 game.phase, game.turn
             ));
-        }
-        let action = &legal[rng.gen_range(0..legal.len())];
+        };
+        let action = &action;
         events.clear();
         if check {
             // The checking path: a legal action must pass every rule check.

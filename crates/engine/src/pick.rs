@@ -1,0 +1,498 @@
+//! One uniformly random legal action without building the list: count each kind of entry of
+//! [`Game::legal_actions`] (bit counts, small sums), draw an index with the very call a caller
+//! would use on the list (`rng.gen_range(0..len)`), and build only that entry. The index
+//! addresses the list's exact order, so a playout picks the same action as one that lists
+//! every action, and games stay identical to the bit. The list stays the reference: tests
+//! check `nth_legal(k) == legal_actions()[k]` for every `k` in many positions.
+//!
+//! Games with the Helpers of Catan scenario fall back to the list.
+
+use rand::Rng;
+
+use crate::action::{Action, Phase};
+use crate::adjacency::bits;
+use crate::board::HexId;
+use crate::game::Game;
+use crate::types::{DevCard, Resource, Resources, Seat};
+
+/// The kinds of entries, in the order `legal_actions_into` lists them in every phase (a phase
+/// lists a subsequence of these).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Roll,
+    EndTurn,
+    SetupSettlement,
+    SetupRoad,
+    Discard,
+    MoveRobber,
+    Road,
+    Settlement,
+    City,
+    BuyDevCard,
+    MaritimeTrade,
+    Knight,
+    RoadBuilding,
+    Invention,
+    Monopoly,
+}
+
+const KINDS: [Kind; 15] = [
+    Kind::Roll,
+    Kind::EndTurn,
+    Kind::SetupSettlement,
+    Kind::SetupRoad,
+    Kind::Discard,
+    Kind::MoveRobber,
+    Kind::Road,
+    Kind::Settlement,
+    Kind::City,
+    Kind::BuyDevCard,
+    Kind::MaritimeTrade,
+    Kind::Knight,
+    Kind::RoadBuilding,
+    Kind::Invention,
+    Kind::Monopoly,
+];
+
+/// How many entries of each kind one seat's list has, and the sets to build them from.
+#[derive(Default)]
+struct Menu {
+    counts: [u32; KINDS.len()],
+    total: usize,
+    /// Edges for a road (Road).
+    roads: u128,
+    /// Intersections for a settlement (SetupSettlement, Settlement).
+    settlements: u128,
+    /// Settlements to upgrade (City).
+    cities: u128,
+    /// The robber's choices (MoveRobber, Knight).
+    robber: RobberTable,
+}
+
+impl Menu {
+    fn set(&mut self, kind: Kind, count: usize) {
+        self.counts[kind as usize] = count as u32;
+        self.total += count;
+    }
+}
+
+/// Where the robber may go and whom it may rob there, without a per-hex table: the hexes
+/// each robbable seat touches.
+#[derive(Clone, Copy, Debug, Default)]
+struct RobberTable {
+    /// Hexes the robber may move to, as a bit set.
+    hexes: u32,
+    /// Hexes each robbable seat has a building on (0 for the others).
+    touched: [u32; 6],
+}
+
+impl RobberTable {
+    /// Seats robbable on `hex`, as a bit set.
+    fn victims(&self, hex: HexId) -> u8 {
+        (0..6).fold(0, |set, s| {
+            set | ((((self.touched[s] >> hex) & 1) as u8) << s)
+        })
+    }
+
+    /// One entry per (hex, victim), or one per hex without victims.
+    fn count(&self) -> usize {
+        let open = self.hexes;
+        let robbed = self.touched.iter().fold(0, |acc, t| acc | t) & open;
+        let pairs: u32 = self.touched.iter().map(|t| (t & open).count_ones()).sum();
+        (open.count_ones() - robbed.count_ones() + pairs) as usize
+    }
+
+    /// The `k`-th (hex, victim) in hex order, victims in seat order.
+    fn nth(&self, mut k: usize) -> (HexId, Option<Seat>) {
+        for hex in bits(self.hexes as u128) {
+            let set = self.victims(hex);
+            let n = (set.count_ones() as usize).max(1);
+            if k < n {
+                return (hex, (set != 0).then(|| nth_bit(set as u128, k)));
+            }
+            k -= n;
+        }
+        unreachable!("robber index past the count")
+    }
+}
+
+impl Game {
+    /// A uniformly random action from [`Game::legal_actions`], drawn as
+    /// `list[rng.gen_range(0..list.len())]` would be (same RNG use, same action), without
+    /// building the list. `None` when the seat has no legal action (no draw then).
+    pub fn random_legal_action<R: Rng>(&self, seat: Seat, rng: &mut R) -> Option<Action> {
+        if self.helpers.is_some() {
+            let list = self.legal_actions(seat);
+            return (!list.is_empty()).then(|| list[rng.gen_range(0..list.len())].clone());
+        }
+        let menu = self.menu(seat);
+        if menu.total == 0 {
+            return None;
+        }
+        let k = rng.gen_range(0..menu.total);
+        Some(self.nth_in(&menu, seat, k))
+    }
+
+    /// How many actions [`Game::legal_actions`] lists for `seat`, without listing them.
+    pub fn legal_count(&self, seat: Seat) -> usize {
+        if self.helpers.is_some() {
+            return self.legal_actions(seat).len();
+        }
+        self.menu(seat).total
+    }
+
+    /// `legal_actions(seat)[k]` without building the list (`None` past the end).
+    pub fn nth_legal(&self, seat: Seat, k: usize) -> Option<Action> {
+        if self.helpers.is_some() {
+            return self.legal_actions(seat).get(k).cloned();
+        }
+        let menu = self.menu(seat);
+        (k < menu.total).then(|| self.nth_in(&menu, seat, k))
+    }
+
+    /// The counts of `seat`'s legal list (no helpers), mirroring `legal_actions_into`.
+    fn menu(&self, seat: Seat) -> Menu {
+        let mut m = Menu::default();
+        if seat as usize >= self.players.len() {
+            return m;
+        }
+        match &self.phase {
+            Phase::Finished { .. } => {}
+            Phase::Setup { road_from, .. } => {
+                if seat == self.current {
+                    match *road_from {
+                        None => {
+                            let board = u128::MAX >> (128 - self.topology().vertex_count());
+                            m.settlements = board & !self.derived().crowded;
+                            m.set(Kind::SetupSettlement, popcount(m.settlements));
+                        }
+                        Some(v) => {
+                            let free = self.topology().vertex_edges[v as usize]
+                                .iter()
+                                .filter(|&&e| self.roads[e as usize].is_none())
+                                .count();
+                            m.set(Kind::SetupRoad, free);
+                        }
+                    }
+                }
+            }
+            Phase::BeforeRoll => {
+                if seat == self.current {
+                    m.set(Kind::Roll, 1);
+                    self.menu_dev_plays(seat, &mut m);
+                }
+            }
+            Phase::Discard { owed } => {
+                if let Some(&(_, count)) = owed.iter().find(|&&(s, _)| s == seat) {
+                    let hand = self.players[seat as usize].hand;
+                    m.set(Kind::Discard, multisets(&hand.0, count as usize));
+                }
+            }
+            Phase::MoveRobber => {
+                if seat == self.current {
+                    m.robber = self.robber_table(seat);
+                    m.set(Kind::MoveRobber, m.robber.count());
+                }
+            }
+            Phase::Main => {
+                if seat == self.current {
+                    m.set(Kind::EndTurn, 1);
+                    self.menu_builds(seat, &mut m);
+                    m.set(Kind::MaritimeTrade, self.maritime_trades(seat, None).0);
+                    self.menu_dev_plays(seat, &mut m);
+                }
+            }
+            Phase::SpecialBuild { builder } => {
+                if seat == *builder {
+                    m.set(Kind::EndTurn, 1);
+                    self.menu_builds(seat, &mut m);
+                }
+            }
+        }
+        m
+    }
+
+    /// The counts of `legal_builds`.
+    fn menu_builds(&self, seat: Seat, m: &mut Menu) {
+        let p = &self.players[seat as usize];
+        let road = p.roads_left > 0 && Resources::ROAD.fits_in(&p.hand);
+        let settlement = p.settlements_left > 0 && Resources::SETTLEMENT.fits_in(&p.hand);
+        if road || settlement {
+            let anchors = self.road_anchors(seat, None);
+            if road {
+                m.roads = self.free_edges_at(anchors, None);
+                m.set(Kind::Road, popcount(m.roads));
+            }
+            if settlement {
+                let d = self.derived();
+                m.settlements = anchors & d.road_ends[seat as usize] & !d.crowded;
+                m.set(Kind::Settlement, popcount(m.settlements));
+            }
+        }
+        if p.cities_left > 0 && Resources::CITY.fits_in(&p.hand) {
+            m.cities = self.derived().settlements(seat);
+            m.set(Kind::City, popcount(m.cities));
+        }
+        if !self.deck.is_empty() && Resources::DEV_CARD.fits_in(&p.hand) {
+            m.set(Kind::BuyDevCard, 1);
+        }
+    }
+
+    /// The counts of `legal_dev_plays`.
+    fn menu_dev_plays(&self, seat: Seat, m: &mut Menu) {
+        if self.dev_played {
+            return;
+        }
+        let mut playable = [false; 5];
+        for c in &self.players[seat as usize].dev_cards {
+            if c.bought_turn != self.turn {
+                playable[c.card as usize] = true;
+            }
+        }
+        if playable[DevCard::Knight as usize] {
+            m.robber = self.robber_table(seat);
+            m.set(Kind::Knight, m.robber.count());
+        }
+        if playable[DevCard::RoadBuilding as usize] {
+            m.set(Kind::RoadBuilding, self.road_building(seat, None).0);
+        }
+        if playable[DevCard::Invention as usize] {
+            // pairs of two kinds the supply holds, plus doubles of kinds it holds twice
+            let one = self.bank.0.iter().filter(|&&n| n >= 1).count();
+            let two = self.bank.0.iter().filter(|&&n| n >= 2).count();
+            m.set(Kind::Invention, one * one.saturating_sub(1) + two);
+        }
+        if playable[DevCard::Monopoly as usize] {
+            m.set(Kind::Monopoly, Resource::ALL.len());
+        }
+    }
+
+    /// The entry at `k` (below `menu.total`) of the list `menu` counts.
+    fn nth_in(&self, menu: &Menu, seat: Seat, mut k: usize) -> Action {
+        for kind in KINDS {
+            let count = menu.counts[kind as usize] as usize;
+            if k >= count {
+                k -= count;
+                continue;
+            }
+            return match kind {
+                Kind::Roll => Action::Roll,
+                Kind::EndTurn => Action::EndTurn,
+                Kind::BuyDevCard => Action::BuyDevCard,
+                Kind::SetupSettlement | Kind::Settlement => {
+                    Action::BuildSettlement(nth_bit(menu.settlements, k))
+                }
+                Kind::SetupRoad => {
+                    let Phase::Setup {
+                        road_from: Some(v), ..
+                    } = self.phase
+                    else {
+                        unreachable!("setup roads counted outside the setup")
+                    };
+                    let e = self.topology().vertex_edges[v as usize]
+                        .iter()
+                        .copied()
+                        .filter(|&e| self.roads[e as usize].is_none())
+                        .nth(k)
+                        .unwrap_or_default();
+                    Action::BuildRoad(e)
+                }
+                Kind::Road => Action::BuildRoad(nth_bit(menu.roads, k)),
+                Kind::City => Action::BuildCity(nth_bit(menu.cities, k)),
+                Kind::MaritimeTrade => match self.maritime_trades(seat, Some(k)).1 {
+                    Some(a) => a,
+                    None => unreachable!("trade index past the count"),
+                },
+                Kind::MoveRobber => {
+                    let (hex, victim) = menu.robber.nth(k);
+                    Action::MoveRobber { hex, victim }
+                }
+                Kind::Knight => {
+                    let (hex, victim) = menu.robber.nth(k);
+                    Action::PlayKnight { hex, victim }
+                }
+                Kind::RoadBuilding => match self.road_building(seat, Some(k)).1 {
+                    Some(a) => a,
+                    None => unreachable!("road building index past the count"),
+                },
+                Kind::Invention => {
+                    let (a, b) = Resource::ALL
+                        .into_iter()
+                        .flat_map(|a| Resource::ALL.map(|b| (a, b)))
+                        .filter(|&(a, b)| {
+                            let need = if a == b { 2 } else { 1 };
+                            self.bank[a] >= need && self.bank[b] >= 1
+                        })
+                        .nth(k)
+                        .unwrap_or((Resource::Brick, Resource::Brick));
+                    Action::PlayInvention(a, b)
+                }
+                Kind::Monopoly => Action::PlayMonopoly(Resource::ALL[k]),
+                Kind::Discard => {
+                    let Phase::Discard { owed } = &self.phase else {
+                        unreachable!("discards counted outside the discard phase")
+                    };
+                    let count = owed.iter().find(|&&(s, _)| s == seat).map_or(0, |o| o.1);
+                    let hand = self.players[seat as usize].hand;
+                    Action::Discard(nth_discard(&hand, count, k))
+                }
+            };
+        }
+        unreachable!("index past the legal count")
+    }
+
+    /// `legal_maritime_trades`' count and, with `nth`, its entry there: by resource given,
+    /// then got, then count from 1.
+    fn maritime_trades(&self, seat: Seat, nth: Option<usize>) -> (usize, Option<Action>) {
+        let hand = self.players[seat as usize].hand;
+        if hand.0.iter().all(|&n| n < 2) {
+            return (0, None);
+        }
+        let rates = self.trade_rates(seat);
+        let mut total = 0;
+        for give in Resource::ALL {
+            let rate = rates[give.index()];
+            if hand[give] < rate {
+                continue;
+            }
+            let max = hand[give] / rate;
+            for get in Resource::ALL {
+                if get == give {
+                    continue;
+                }
+                let n = max.min(self.bank[get]) as usize;
+                if let Some(k) = nth
+                    && k < total + n
+                {
+                    let count = (k - total) as u8 + 1;
+                    return (total + n, Some(Action::MaritimeTrade { give, get, count }));
+                }
+                total += n;
+            }
+        }
+        (total, None)
+    }
+
+    /// The robber's choices for `seat`, as `legal_robber_moves` lists them.
+    fn robber_table(&self, seat: Seat) -> RobberTable {
+        let adj = self.adjacency();
+        let d = self.derived();
+        let protected = self.protected_seats(seat);
+        let closed = self.friendly_closed_hexes(seat);
+        let mut t = RobberTable::default();
+        for (s, p) in self.players.iter().enumerate() {
+            if s == seat as usize
+                || d.buildings[s] == 0
+                || protected & (1 << s) != 0
+                || p.hand.0 == [0; 5]
+            {
+                continue;
+            }
+            t.touched[s] =
+                bits(d.buildings[s]).fold(0, |acc, v| acc | adj.vertex_hex_mask[v as usize]);
+        }
+        let board = u32::MAX >> (32 - self.layout.terrain.len());
+        t.hexes = board & !closed & !(1 << self.robber);
+        t
+    }
+
+    /// Road Building's count and, with `nth`, its entry there. For each first road (edge
+    /// order): each second road that could follow it, or the first alone when none can (or
+    /// only one piece is left).
+    fn road_building(&self, seat: Seat, nth: Option<usize>) -> (usize, Option<Action>) {
+        if self.players[seat as usize].roads_left == 0 {
+            return (0, None);
+        }
+        let two = self.players[seat as usize].roads_left >= 2;
+        let adj = self.adjacency();
+        let d = self.derived();
+        let own = d.buildings[seat as usize];
+        let anchors = self.road_anchors(seat, None);
+        let open = !(d.occupied & !own);
+        let edges = self.edges_at(anchors);
+        let mut total = 0;
+        for first in bits(edges & !d.any_road) {
+            // what `road_places(seat, Some(first))` gives, from this position's sets
+            let seconds = if two {
+                let [a, b] = adj.edge_vertices[first as usize];
+                let new = ((1u128 << a) | (1u128 << b)) & open & !anchors;
+                let reach = bits(new).fold(edges, |acc, v| acc | adj.vertex_edge_mask[v as usize]);
+                reach & !(d.any_road | (1u128 << first as u32))
+            } else {
+                0
+            };
+            let n = popcount(seconds).max(1);
+            if let Some(k) = nth
+                && k < total + n
+            {
+                let second = (seconds != 0).then(|| nth_bit(seconds, k - total));
+                return (total + n, Some(Action::PlayRoadBuilding { first, second }));
+            }
+            total += n;
+        }
+        (total, None)
+    }
+}
+
+fn popcount(set: u128) -> usize {
+    set.count_ones() as usize
+}
+
+/// The `k`-th set bit of `set`, lowest first.
+fn nth_bit(set: u128, k: usize) -> u8 {
+    bits(set).nth(k).unwrap_or_default()
+}
+
+/// Ways to take `n` cards from piles of these sizes (each pile at most its size), by
+/// inclusion and exclusion over the piles taken past their size.
+fn multisets(piles: &[u8], n: usize) -> usize {
+    let k = piles.len();
+    if k == 0 {
+        return (n == 0) as usize;
+    }
+    let mut total: i64 = 0;
+    for over in 0u32..(1 << k) {
+        let past: usize = (0..k)
+            .filter(|i| over & (1 << i) != 0)
+            .map(|i| piles[i] as usize + 1)
+            .sum();
+        if past > n {
+            continue;
+        }
+        let ways = binomial(n - past + k - 1, k - 1) as i64;
+        total += if over.count_ones() % 2 == 0 {
+            ways
+        } else {
+            -ways
+        };
+    }
+    total as usize
+}
+
+fn binomial(n: usize, r: usize) -> usize {
+    (1..=r).fold(1, |c, j| c * (n - r + j) / j)
+}
+
+/// The `k`-th discard of `count` cards in `legal_discards`' order: by the number of the first
+/// resource, fewest first, then the next.
+fn nth_discard(hand: &Resources, count: u8, mut k: usize) -> Resources {
+    let mut left = count as usize;
+    let mut pick = Resources::default();
+    for i in 0..5 {
+        let most = (hand.0[i] as usize).min(left);
+        for x in 0..=most {
+            let n = multisets(&hand.0[i + 1..], left - x);
+            if k < n {
+                pick.0[i] = x as u8;
+                left -= x;
+                break;
+            }
+            k -= n;
+        }
+    }
+    pick
+}
+
+#[cfg(test)]
+#[path = "pick_tests.rs"]
+mod tests;
