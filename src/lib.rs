@@ -4,6 +4,7 @@
 
 pub mod bench;
 pub mod bots;
+pub mod community;
 pub mod config;
 pub mod console;
 pub mod discord;

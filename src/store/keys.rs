@@ -13,6 +13,7 @@
 //! | `f` ++ game id                      | compact final record of a finished game |
 //! | `o` ++ game id ++ offer (u32 BE)    | one open trade offer (schema 2)    |
 //! | `h` ++ game id                      | the game's head: write counters (schema 2) |
+//! | `c` ++ community (u64) ++ slot (u32) | one record of a community's ratings (`crate::community`) |
 //!
 //! From schema 2 on, every value except `v` is sealed (`envelope.rs`): a checksum over key and
 //! value, and the game's write number it was written at.
@@ -26,6 +27,9 @@ pub const LOG_TAG: u8 = b'l';
 pub const FINISHED_TAG: u8 = b'f';
 pub const OFFER_TAG: u8 = b'o';
 pub const HEAD_TAG: u8 = b'h';
+/// Community records are not per game: the game checks of `verify.rs` never scan them, so a
+/// directory written before them reads the same.
+pub const COMMUNITY_TAG: u8 = b'c';
 
 /// `tag ++ id`: the key of a per-game record, or the prefix of a game's log.
 pub fn game_key(tag: u8, id: GameId) -> [u8; 9] {
@@ -49,6 +53,23 @@ pub fn offer_key(id: GameId, offer: u32) -> [u8; 13] {
     key[..9].copy_from_slice(&game_key(OFFER_TAG, id));
     key[9..].copy_from_slice(&offer.to_be_bytes());
     key
+}
+
+/// `c ++ community ++ slot`.
+pub fn community_key(community: u64, slot: u32) -> [u8; 13] {
+    let mut key = [0u8; 13];
+    key[..9].copy_from_slice(&game_key(COMMUNITY_TAG, community));
+    key[9..].copy_from_slice(&slot.to_be_bytes());
+    key
+}
+
+/// The slot of a community key, or `None` if the key has another shape.
+pub fn parse_community_slot(key: &[u8]) -> Option<u32> {
+    if key.len() != 13 || key[0] != COMMUNITY_TAG {
+        return None;
+    }
+    let slot: [u8; 4] = key[9..13].try_into().ok()?;
+    Some(u32::from_be_bytes(slot))
 }
 
 /// `(game id, offer)` of an offer key, or `None` if the key has another shape.
@@ -122,6 +143,8 @@ mod tests {
         assert_eq!(parse_offer_key(&offer_key(5, 300)), Some((5, 300)));
         assert_eq!(parse_offer_key(&log_key(5, 6)), None);
         assert_eq!(parse_game_key(&offer_key(5, 6)), None);
+        assert_eq!(parse_community_slot(&community_key(5, 7)), Some(7));
+        assert_eq!(parse_community_slot(&offer_key(5, 7)), None);
     }
 
     #[test]

@@ -134,6 +134,8 @@ pub enum StoreError {
         "data directory was written by a newer catan-bot (schema {found}, this build reads {supported})"
     )]
     Schema { found: u32, supported: u32 },
+    #[error("this store keeps no community records")]
+    NoCommunities,
     #[error("game {0} is not stored: write its record with put_meta first")]
     UnknownGame(GameId),
     #[error("game {0} is finished: its log and snapshot are closed")]
@@ -208,6 +210,19 @@ pub trait Store: Send + Sync {
             ..GameWrite::default()
         };
         self.commit(id, &write)
+    }
+    /// Every record of `community` (its ratings, see `crate::community`), by slot. A store
+    /// that keeps none (a test double) has none.
+    fn community(&self, community: u64) -> Result<Vec<(u32, Vec<u8>)>, StoreError> {
+        let _ = community;
+        Ok(Vec::new())
+    }
+    /// Writes (or replaces) records of one community on their own (a new season), as one
+    /// atomic, flushed write. Ratings a game changes go with the game's own write instead
+    /// ([`GameWrite::community`]).
+    fn put_community(&self, community: u64, records: &[(u32, Vec<u8>)]) -> Result<(), StoreError> {
+        let _ = (community, records);
+        Err(StoreError::NoCommunities)
     }
     /// Every unfinished stored game, for start-up, in id order, each with what its checks
     /// found (see [`Integrity`]).

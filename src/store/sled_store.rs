@@ -47,11 +47,14 @@ struct Writer {
     backlog: Vec<Undo>,
 }
 
+/// One key written (`Some`) or removed (`None`) by a batch.
+type Op = (Vec<u8>, Option<Vec<u8>>);
+
 /// One change of one game, collected by a `build` closure of [`SledStore::write_game`].
 struct Change {
     version: u64,
     head: Head,
-    ops: Vec<(Vec<u8>, Option<Vec<u8>>)>,
+    ops: Vec<Op>,
 }
 
 impl Change {
@@ -137,20 +140,16 @@ impl SledStore {
     }
 
     /// Applies one change of game `id`: `build` checks the game (reading through the given
-    /// database) and collects the change; it is applied with the game's new head as one batch,
-    /// flushed (possibly together with concurrent writers), noted in the acknowledgement log,
-    /// and only then acknowledged. On any error nothing is stored (see `pending.rs`).
+    /// database) and collects the change; it is applied with the game's new head as one batch
+    /// (see [`SledStore::apply_write`]).
     fn write_game(
         &self,
         id: GameId,
         build: impl FnOnce(&sled::Db, &mut Change) -> Result<(), StoreError>,
     ) -> Result<(), StoreError> {
-        let (ticket, seq, ack) = {
-            let mut writer = self.lock_writer();
-            self.recover(&mut writer)?;
-            let db = self.db()?;
+        self.apply_write(|db, writer| {
             let head_key = keys::game_key(HEAD_TAG, id);
-            let head = read_head(&db, id)?.unwrap_or_default();
+            let head = read_head(db, id)?.unwrap_or_default();
             let floor = writer.version_floor.get(&id).copied().unwrap_or(0);
             let version = head.version.max(floor) + 1;
             let mut change = Change {
@@ -158,13 +157,35 @@ impl SledStore {
                 head: Head { version, ..head },
                 ops: Vec::new(),
             };
-            build(&db, &mut change)?;
+            build(db, &mut change)?;
             change
                 .ops
                 .push((head_key.to_vec(), Some(change.head.encode(&head_key))));
-            let undo = Undo::capture(&db, change.ops.iter().map(|(key, _)| key.as_slice()))?;
+            let ack = Ack {
+                game: id,
+                version,
+                actions: change.head.actions,
+            };
+            Ok((change.ops, Some(ack)))
+        })
+    }
+
+    /// Applies the records `build` collects (under the writer lock, reading through the given
+    /// database) as one batch, flushed (possibly together with concurrent writers), noted in
+    /// the acknowledgement log when it is a game's write (`Some(ack)`), and only then
+    /// acknowledged. On any error nothing is stored (see `pending.rs`).
+    fn apply_write(
+        &self,
+        build: impl FnOnce(&sled::Db, &Writer) -> Result<(Vec<Op>, Option<Ack>), StoreError>,
+    ) -> Result<(), StoreError> {
+        let (ticket, seq, ack) = {
+            let mut writer = self.lock_writer();
+            self.recover(&mut writer)?;
+            let db = self.db()?;
+            let (ops, ack) = build(&db, &writer)?;
+            let undo = Undo::capture(&db, ops.iter().map(|(key, _)| key.as_slice()))?;
             let mut batch = sled::Batch::default();
-            for (key, value) in change.ops {
+            for (key, value) in ops {
                 match value {
                     Some(value) => batch.insert(key, value),
                     None => batch.remove(key),
@@ -174,21 +195,17 @@ impl SledStore {
             if let Err(e) = db.apply_batch(batch) {
                 return Err(self.failed(e.into()));
             }
-            let ack = Ack {
-                game: id,
-                version,
-                actions: change.head.actions,
-            };
             (ticket, self.flush_gate.applied(), ack)
         };
         self.flush_gate
             .wait_flushed(seq, || self.flush())
             .map_err(|e| self.failed(e))?;
         let mut logged = Ok(());
-        if !self
-            .pending
-            .settle(ticket, || logged = self.acks.append(ack))
-        {
+        if !self.pending.settle(ticket, || {
+            if let Some(ack) = ack {
+                logged = self.acks.append(ack);
+            }
+        }) {
             return Err(StoreError::Undone);
         }
         if let Err(e) = logged {
@@ -301,7 +318,37 @@ impl Store for SledStore {
                 change.put(&keys::game_key(FINISHED_TAG, id), record);
                 change.head.meta_version = 0;
             }
+            for (community, slot, record) in &write.community {
+                change.put(&keys::community_key(*community, *slot), record);
+            }
             Ok(())
+        })
+    }
+
+    fn community(&self, community: u64) -> Result<Vec<(u32, Vec<u8>)>, StoreError> {
+        let db = self.db()?;
+        let mut records = Vec::new();
+        for entry in db.scan_prefix(keys::game_key(keys::COMMUNITY_TAG, community)) {
+            let (key, value) = entry?;
+            let damaged =
+                || StoreError::Corrupt(format!("community {community}: a record is damaged"));
+            let slot = keys::parse_community_slot(&key).ok_or_else(damaged)?;
+            let (_, payload) = envelope::unseal(&key, &value).ok_or_else(damaged)?;
+            records.push((slot, payload.to_vec()));
+        }
+        Ok(records)
+    }
+
+    fn put_community(&self, community: u64, records: &[(u32, Vec<u8>)]) -> Result<(), StoreError> {
+        self.apply_write(|_, _| {
+            let ops = records
+                .iter()
+                .map(|(slot, payload)| {
+                    let key = keys::community_key(community, *slot);
+                    (key.to_vec(), Some(envelope::seal(&key, 0, payload)))
+                })
+                .collect();
+            Ok((ops, None))
         })
     }
 
@@ -445,3 +492,7 @@ mod sled_store_tests;
 #[cfg(test)]
 #[path = "sled_store_checks_tests.rs"]
 mod sled_store_checks_tests;
+
+#[cfg(test)]
+#[path = "community_tests.rs"]
+mod community_tests;

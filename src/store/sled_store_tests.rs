@@ -415,6 +415,7 @@ fn one_commit_writes_an_action_with_its_meta_offers_and_snapshot() {
         offers: vec![(3, b"offer 3".to_vec())],
         removed_offers: vec![1],
         finished: None,
+        community: Vec::new(),
     };
     store.commit(3, &write).unwrap();
     let game = &store.load_all().unwrap()[0];

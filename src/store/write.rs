@@ -17,6 +17,10 @@ pub struct GameWrite {
     pub removed_offers: Vec<u32>,
     /// The compact final record: replaces meta, snapshot, log and offers (the game is over).
     pub finished: Option<Vec<u8>>,
+    /// Records of the game's community written (or replaced) with it: `(community, slot,
+    /// record)`. The ratings a finished game changes go down with its final record, so a crash
+    /// never keeps one without the other.
+    pub community: Vec<(u64, u32, Vec<u8>)>,
 }
 
 impl GameWrite {
