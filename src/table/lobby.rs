@@ -133,6 +133,7 @@ impl LobbySettings {
             discard_limit: self.discard_limit,
             helpers: self.helpers,
             friendly_robber: self.friendly_robber,
+            balanced_dice: false,
         }
     }
 

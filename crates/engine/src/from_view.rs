@@ -1,7 +1,8 @@
 //! A whole game assembled from one seat's view plus the parts the view hides, supplied by the
 //! caller (a bot's determinisation samples them). The engine only assembles and checks that
 //! the parts fit the view and each other: the sampling, and so every choice of which cards
-//! lie where, stays with the caller. The Helpers of Catan scenario is not rebuilt.
+//! lie where, stays with the caller. The Helpers of Catan scenario is not rebuilt. With
+//! balanced dice the caller also orders the dice cards the view shows left.
 
 use std::sync::OnceLock;
 
@@ -9,6 +10,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use thiserror::Error;
 
+use super::balanced_dice::DiceDeck;
 use super::board::{BoardSize, Topology};
 use super::game::{
     CITY_LIMIT, Game, GameView, HeldCard, Player, ROAD_LIMIT, SETTLEMENT_LIMIT, dev_card_counts,
@@ -32,6 +34,9 @@ pub struct Hidden {
     pub dev_played: bool,
     /// Seeds the dice from here on.
     pub dice_seed: u64,
+    /// With balanced dice: the dice cards left, in an order the caller drew (the top at the
+    /// end); exactly the outcomes the view shows left. `None` without balanced dice.
+    pub dice_deck: Option<Vec<(u8, u8)>>,
 }
 
 /// Why the hidden parts do not fit the view.
@@ -65,6 +70,8 @@ pub enum FromViewError {
     },
     #[error("{card:?}: {held} in the deck, hands and played, the game has {total}")]
     DevCards { card: DevCard, held: u32, total: u8 },
+    #[error("the dice deck does not hold the dice cards the view shows left")]
+    DiceDeck,
 }
 
 impl Game {
@@ -102,6 +109,7 @@ impl Game {
         check_hidden_sizes(view, &hidden)?;
         check_resources(view, &hidden, resource_supply_total(size))?;
         check_dev_cards(view, &hidden, dev_card_counts(size))?;
+        let dice_deck = dice_deck(view, hidden.dice_deck.as_deref())?;
 
         let players = view
             .players
@@ -140,8 +148,28 @@ impl Game {
             last_placed: view.last_placed.clone(),
             rng: ChaCha8Rng::seed_from_u64(hidden.dice_seed),
             helpers: None,
+            dice_deck,
             derived: OnceLock::new(),
         })
+    }
+}
+
+/// The balanced dice deck in the caller's order, holding what the view shows left; none
+/// without balanced dice.
+fn dice_deck(
+    view: &GameView,
+    order: Option<&[(u8, u8)]>,
+) -> Result<Option<DiceDeck>, FromViewError> {
+    match (view.settings.balanced_dice, view.dice_left, order) {
+        (false, None, None) => Ok(None),
+        (true, Some(left), Some(order)) => {
+            let deck = DiceDeck::from_order(order).map_err(|_| FromViewError::DiceDeck)?;
+            if deck.left() != left {
+                return Err(FromViewError::DiceDeck);
+            }
+            Ok(Some(deck))
+        }
+        _ => Err(FromViewError::DiceDeck),
     }
 }
 
@@ -250,6 +278,7 @@ mod tests {
             deck: g.deck.clone(),
             dev_played: g.dev_played,
             dice_seed: 1,
+            dice_deck: g.dice_deck.as_ref().map(|d| d.left().outcomes().collect()),
         }
     }
 
@@ -321,6 +350,73 @@ mod tests {
         assert_eq!(
             Game::from_view(&spoiled, hidden_of(&g)).err(),
             Some(FromViewError::Pieces { seat: 1 })
+        );
+    }
+
+    fn balanced_mid_game() -> Game {
+        let settings = crate::Settings {
+            balanced_dice: true,
+            ..crate::Settings::for_players(4)
+        };
+        let mut g = Game::new(settings, 9);
+        testkit::random_playout(&mut g, 9, 300);
+        g
+    }
+
+    #[test]
+    fn a_balanced_game_is_rebuilt_with_the_callers_dice_order_only() {
+        let g = balanced_mid_game();
+        let deck = g.dice_deck.as_ref().expect("a balanced game has a deck");
+        assert!(deck.len() >= 12, "rolled: {}", deck.len());
+        let view = g.view(Some(1));
+        assert_eq!(view.dice_left, Some(deck.left()));
+        // the order given is the order the rebuilt game draws
+        let mut order: Vec<(u8, u8)> = deck.left().outcomes().collect();
+        order.reverse();
+        let top = *order.last().expect("cards left");
+        let mut rebuilt = Game::from_view(&view, hidden_of(&g)).expect("fits");
+        rebuilt.dice_deck = Some(DiceDeck::from_order(&order).expect("a deck"));
+        for seat in [None, Some(0), Some(1), Some(2), Some(3)] {
+            assert_eq!(rebuilt.view(seat), g.view(seat));
+        }
+        let mut h = hidden_of(&g);
+        h.dice_deck = Some(order.clone());
+        let mut rebuilt = Game::from_view(&view, h).expect("fits");
+        let mut probe = rebuilt.dice_deck.take().expect("a deck");
+        let mut rng = rebuilt.rng.clone();
+        assert_eq!(probe.draw(&mut rng), top);
+        // a deck missing a card, holding one already rolled, or none at all, is refused
+        let mut h = hidden_of(&g);
+        h.dice_deck.as_mut().map(Vec::pop);
+        assert_eq!(
+            Game::from_view(&view, h).err(),
+            Some(FromViewError::DiceDeck)
+        );
+        let rolled = (1..=6)
+            .flat_map(|a| (1..=6).map(move |b| (a, b)))
+            .find(|d| !deck.left().contains(*d))
+            .expect("a card rolled since the shuffle");
+        let mut h = hidden_of(&g);
+        if let Some(d) = h.dice_deck.as_mut() {
+            d[0] = rolled;
+        }
+        assert_eq!(
+            Game::from_view(&view, h).err(),
+            Some(FromViewError::DiceDeck)
+        );
+        let mut h = hidden_of(&g);
+        h.dice_deck = None;
+        assert_eq!(
+            Game::from_view(&view, h).err(),
+            Some(FromViewError::DiceDeck)
+        );
+        // and a deck for a game without balanced dice
+        let plain = mid_game();
+        let mut h = hidden_of(&plain);
+        h.dice_deck = Some(Vec::new());
+        assert_eq!(
+            Game::from_view(&plain.view(Some(0)), h).err(),
+            Some(FromViewError::DiceDeck)
         );
     }
 }

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
 use super::action::{Action, Event, Phase, RuleError};
+use super::balanced_dice::{DiceDeck, DiceLeft};
 use super::board::{BoardSize, EdgeId, HexId, Layout, Topology, VertexId};
 use super::derived::Derived;
 use super::helpers::{HelperState, HelpersView};
@@ -96,6 +97,10 @@ pub struct Game {
     /// and only then, so a game without helpers has the bytes it always had.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) helpers: Option<Box<HelperState>>,
+    /// The balanced dice deck, present exactly when `settings.balanced_dice`. Secret order;
+    /// written after the helpers and only then (`game_serde.rs`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) dice_deck: Option<DiceDeck>,
     /// Bit sets derived from the pieces (never stored; see `derived.rs`).
     #[serde(skip)]
     pub(super) derived: OnceLock<Derived>,
@@ -136,6 +141,9 @@ pub struct GameView {
     /// The helpers (Helpers of Catan), if the game plays with them.
     #[serde(default)]
     pub helpers: Option<HelpersView>,
+    /// With balanced dice, the outcomes left in the dice deck (never their order).
+    #[serde(default)]
+    pub dice_left: Option<DiceLeft>,
 }
 
 /// What everybody knows about a seat.
@@ -212,6 +220,7 @@ impl Game {
             helpers: settings
                 .helpers
                 .then(|| Box::new(HelperState::new(settings.players as usize))),
+            dice_deck: settings.balanced_dice.then(DiceDeck::default),
             settings,
             seed,
             derived: OnceLock::new(),
@@ -340,6 +349,7 @@ impl Game {
             players,
             own,
             helpers: self.helpers_view(viewer),
+            dice_left: self.dice_deck.as_ref().map(DiceDeck::left),
         }
     }
 

@@ -1,8 +1,9 @@
 //! Reading a stored [`Game`]. Stores hold bincode, which has no optional fields: a field added
-//! to the game would make every stored game unreadable. So the helpers' state (the only field
-//! added since) is written after everything else and only when `settings.helpers` is on, and
-//! read back under the same condition: games without helpers keep their bytes exactly.
-//! Self-describing formats (JSON) read it as an ordinary optional field.
+//! to the game would make every stored game unreadable. So the fields added since are written
+//! after everything else, each only when its setting is on, and read back under the same
+//! condition: the helpers' state when `settings.helpers`, then the balanced dice deck when
+//! `settings.balanced_dice`. Games without them keep their bytes exactly. Self-describing
+//! formats (JSON) read them as ordinary optional fields.
 
 use std::sync::OnceLock;
 
@@ -12,6 +13,7 @@ use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 
 use super::action::Phase;
+use super::balanced_dice::DiceDeck;
 use super::board::{HexId, Layout};
 use super::game::{Building, Game, LastChange, Player};
 use super::helpers::HelperState;
@@ -42,7 +44,7 @@ struct Fields {
     rng: ChaCha8Rng,
 }
 
-/// The JSON shape: the fields plus an optional `helpers`. Spelled out rather than
+/// The JSON shape: the fields plus an optional `helpers` and `dice_deck`. Spelled out rather than
 /// `#[serde(flatten)]`, which buffers values and cannot carry the generator's `u128`.
 #[derive(Deserialize)]
 struct WithHelpers {
@@ -67,6 +69,8 @@ struct WithHelpers {
     rng: ChaCha8Rng,
     #[serde(default)]
     helpers: Option<Box<HelperState>>,
+    #[serde(default)]
+    dice_deck: Option<DiceDeck>,
 }
 
 impl WithHelpers {
@@ -92,7 +96,7 @@ impl WithHelpers {
             last_placed: self.last_placed,
             rng: self.rng,
         };
-        fields.into_game(self.helpers)
+        fields.into_game(self.helpers, self.dice_deck)
     }
 }
 
@@ -117,10 +121,17 @@ const FIELD_NAMES: &[&str] = &[
     "last_placed",
     "rng",
     "helpers",
+    "dice_deck",
 ];
 
 impl Fields {
-    fn into_game(self, helpers: Option<Box<HelperState>>) -> Game {
+    /// The game; a balanced game always has a dice deck (a JSON game without one starts a
+    /// new deck at its next roll), and no other game has one.
+    fn into_game(self, helpers: Option<Box<HelperState>>, dice_deck: Option<DiceDeck>) -> Game {
+        let dice_deck = self
+            .settings
+            .balanced_dice
+            .then(|| dice_deck.unwrap_or_default());
         Game {
             settings: self.settings,
             seed: self.seed,
@@ -142,6 +153,7 @@ impl Fields {
             last_placed: self.last_placed,
             rng: self.rng,
             helpers,
+            dice_deck,
             derived: OnceLock::new(),
         }
     }
@@ -161,12 +173,20 @@ impl<'de> Visitor<'de> for GameVisitor {
         let helpers = if fields.settings.helpers {
             let state: Option<Box<HelperState>> = seq
                 .next_element()?
-                .ok_or_else(|| de::Error::invalid_length(FIELD_NAMES.len() - 1, &self))?;
+                .ok_or_else(|| de::Error::invalid_length(FIELD_NAMES.len() - 2, &self))?;
             state
         } else {
             None
         };
-        Ok(fields.into_game(helpers))
+        let dice_deck = if fields.settings.balanced_dice {
+            let deck: Option<DiceDeck> = seq
+                .next_element()?
+                .ok_or_else(|| de::Error::invalid_length(FIELD_NAMES.len() - 1, &self))?;
+            deck
+        } else {
+            None
+        };
+        Ok(fields.into_game(helpers, dice_deck))
     }
 
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Game, A::Error> {
@@ -244,5 +264,47 @@ mod tests {
         let plain = serde_json::to_string(&Game::new(Settings::for_players(3), 1)).unwrap();
         let from_plain: Game = serde_json::from_str(&plain).unwrap();
         assert!(from_plain.helpers.is_none());
+    }
+
+    #[test]
+    fn balanced_games_keep_their_dice_deck_after_the_helpers() {
+        for helpers in [false, true] {
+            let settings = Settings {
+                helpers,
+                balanced_dice: true,
+                ..Settings::for_players(4)
+            };
+            let mut g = Game::new(settings, 5);
+            crate::testkit::random_playout(&mut g, 5, 200);
+            let deck = g.dice_deck.clone().expect("a balanced game has a deck");
+            assert!(!deck.is_empty(), "rolled in 200 actions");
+            let bytes = serialize(&g);
+            let back: (Game, u64) =
+                bincode::deserialize(&[bytes.clone(), 11u64.to_le_bytes().to_vec()].concat())
+                    .unwrap();
+            assert_eq!(back.0.dice_deck.as_ref(), Some(&deck));
+            assert_eq!(back.0.helpers, g.helpers);
+            assert_eq!(back.1, 11);
+            assert_eq!(serialize(&back.0), bytes);
+            let json = serde_json::to_string(&g).unwrap();
+            let from_json: Game = serde_json::from_str(&json).unwrap();
+            assert_eq!(serialize(&from_json), bytes);
+            // the same game cut before its deck does not read
+            assert!(bincode::deserialize::<Game>(&bytes[..bytes.len() - deck.len()]).is_err());
+        }
+        // a new balanced game stores an empty deck: one more byte-length than without
+        let plain = serialize(&Game::new(Settings::for_players(3), 2));
+        let balanced = serialize(&Game::new(
+            Settings {
+                balanced_dice: true,
+                ..Settings::for_players(3)
+            },
+            2,
+        ));
+        assert_eq!(
+            balanced.len(),
+            plain.len() + 1 + 8,
+            "Some tag and an empty vector"
+        );
     }
 }

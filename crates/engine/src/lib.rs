@@ -11,6 +11,7 @@ mod access;
 pub mod action;
 mod adjacency;
 pub mod army;
+pub mod balanced_dice;
 pub mod board;
 mod build;
 mod derived;
@@ -35,6 +36,7 @@ pub mod types;
 mod victory;
 
 pub use action::{Action, Event, Phase};
+pub use balanced_dice::{DiceDeck, DiceDeckError, DiceLeft};
 pub use board::{BoardSize, EdgeId, HexId, Layout, LayoutKind, PortKind, Topology, VertexId};
 pub use from_view::{FromViewError, Hidden};
 pub use game::{Building, Game, GameView, HeldCard, Player};

@@ -21,8 +21,13 @@ impl Game {
         }
     }
 
+    /// Rolls: two draws of the game's generator, or with balanced dice the next card of the
+    /// dice deck (`balanced_dice.rs`), shuffled by the same generator.
     pub(super) fn roll(&mut self, seat: Seat, events: &mut Vec<Event>) {
-        let dice = (self.rng.gen_range(1..=6u8), self.rng.gen_range(1..=6u8));
+        let dice = match self.dice_deck.as_mut() {
+            Some(deck) => deck.draw(&mut self.rng),
+            None => (self.rng.gen_range(1..=6u8), self.rng.gen_range(1..=6u8)),
+        };
         self.last_roll = Some(dice);
         events.push(Event::Rolled { seat, dice });
         let total = dice.0 + dice.1;

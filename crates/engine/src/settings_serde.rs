@@ -1,9 +1,9 @@
 //! Storing [`Settings`]. Stores hold bincode, which writes a struct's fields in order with no
 //! names, so a new field would make every stored game unreadable. The house rules therefore
 //! share the byte that always held `helpers` (a bool, written as 0 or 1): bit 0 is the
-//! Helpers of Catan, bit 1 the friendly robber. Games without house rules keep their bytes
-//! exactly. Self-describing formats (JSON, `is_human_readable`) get named fields, the new ones
-//! optional.
+//! Helpers of Catan, bit 1 the friendly robber, bit 2 balanced dice. Games without house
+//! rules keep their bytes exactly. Self-describing formats (JSON, `is_human_readable`) get
+//! named fields, the new ones optional.
 
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -13,6 +13,7 @@ use super::types::Settings;
 
 const HELPERS: u8 = 1;
 const FRIENDLY_ROBBER: u8 = 2;
+const BALANCED_DICE: u8 = 4;
 
 /// The binary shape: the old fields, `helpers` widened to a flag byte.
 #[derive(Serialize, Deserialize)]
@@ -36,6 +37,8 @@ struct Named {
     helpers: bool,
     #[serde(default, skip_serializing_if = "is_false")]
     friendly_robber: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
+    balanced_dice: bool,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -52,6 +55,7 @@ impl Serialize for Settings {
                 discard_limit: self.discard_limit,
                 helpers: self.helpers,
                 friendly_robber: self.friendly_robber,
+                balanced_dice: self.balanced_dice,
             }
             .serialize(s)
         } else {
@@ -61,7 +65,9 @@ impl Serialize for Settings {
                 layout: self.layout,
                 vp_target: self.vp_target,
                 discard_limit: self.discard_limit,
-                flags: flag(self.helpers, HELPERS) | flag(self.friendly_robber, FRIENDLY_ROBBER),
+                flags: flag(self.helpers, HELPERS)
+                    | flag(self.friendly_robber, FRIENDLY_ROBBER)
+                    | flag(self.balanced_dice, BALANCED_DICE),
             }
             .serialize(s)
         }
@@ -79,10 +85,11 @@ impl<'de> Deserialize<'de> for Settings {
                 discard_limit: n.discard_limit,
                 helpers: n.helpers,
                 friendly_robber: n.friendly_robber,
+                balanced_dice: n.balanced_dice,
             });
         }
         let p = Packed::deserialize(d)?;
-        if p.flags & !(HELPERS | FRIENDLY_ROBBER) != 0 {
+        if p.flags & !(HELPERS | FRIENDLY_ROBBER | BALANCED_DICE) != 0 {
             return Err(D::Error::custom(format!(
                 "unknown house-rule flags {:#04x} in stored settings",
                 p.flags
@@ -95,6 +102,7 @@ impl<'de> Deserialize<'de> for Settings {
             discard_limit: p.discard_limit,
             helpers: p.flags & HELPERS != 0,
             friendly_robber: p.flags & FRIENDLY_ROBBER != 0,
+            balanced_dice: p.flags & BALANCED_DICE != 0,
         })
     }
 }
@@ -158,5 +166,22 @@ mod tests {
             err.to_string().contains("unknown house-rule flags"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn balanced_dice_is_bit_two_and_named_in_json() {
+        let s = Settings {
+            balanced_dice: true,
+            ..Settings::for_players(3)
+        };
+        let bytes = bincode::serialize(&s).unwrap();
+        assert_eq!(bytes.last(), Some(&4));
+        assert_eq!(bincode::deserialize::<Settings>(&bytes).unwrap(), s);
+        let json = serde_json::to_string(&s).unwrap();
+        assert!(json.contains("\"balanced_dice\":true"), "{json}");
+        assert!(!json.contains("friendly_robber"), "{json}");
+        assert_eq!(serde_json::from_str::<Settings>(&json).unwrap(), s);
+        let off = serde_json::to_string(&Settings::for_players(3)).unwrap();
+        assert!(!off.contains("balanced_dice"), "{off}");
     }
 }

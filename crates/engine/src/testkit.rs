@@ -400,6 +400,18 @@ pub fn reverse_deck(g: &mut Game) {
     g.deck.reverse();
 }
 
+/// The balanced dice deck (secret order; tests compare a sample's with the true one).
+pub fn dice_deck(g: &Game) -> Option<&crate::DiceDeck> {
+    g.dice_deck.as_ref()
+}
+
+/// The balanced dice deck's cards left, in another order (the set left stays public).
+pub fn shuffle_dice_deck(g: &mut Game, rng: &mut impl rand::Rng) {
+    if let Some(deck) = g.dice_deck.as_mut() {
+        deck.shuffle_order(rng);
+    }
+}
+
 /// New dice: the generator restarts from `dice_seed` (the recorded seed stays).
 pub fn reseed_dice(g: &mut Game, dice_seed: u64) {
     use rand::SeedableRng;

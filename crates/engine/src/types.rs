@@ -216,6 +216,9 @@ pub struct Settings {
     /// House rule: players with 2 or fewer public victory points are protected from the
     /// robber (`production.rs`, [`FRIENDLY_ROBBER_MAX_VP`]).
     pub friendly_robber: bool,
+    /// House rule: the dice are drawn from a shuffled deck of the 36 outcomes
+    /// (`balanced_dice.rs`, [`crate::balanced_dice::RESHUFFLE_BELOW`]).
+    pub balanced_dice: bool,
 }
 
 /// A player with at most this many public victory points is protected by the friendly robber.
@@ -230,6 +233,7 @@ impl Default for Settings {
             discard_limit: 7,
             helpers: false,
             friendly_robber: false,
+            balanced_dice: false,
         }
     }
 }

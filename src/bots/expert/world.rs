@@ -10,7 +10,8 @@
 //!   counts and the rest stacked as the deck (in its public size). Progress cards played
 //!   earlier are not in the view, so they may come back in a sample: a small bias, never a
 //!   leak;
-//! - the dice: a fresh RNG from the sample's seed.
+//! - the dice: a fresh RNG from the sample's seed; with balanced dice, the cards the view
+//!   shows left in the dice deck, shuffled (the true order is a future roll, never shown).
 //!
 //! The true game is never consulted, so the samples (and every decision made from them) are
 //! the same whatever the hidden cards, the deck order and the game's seed are.
@@ -123,6 +124,12 @@ pub fn sample(view: &GameView, own: OwnFacts, rng: &mut ChaCha8Rng) -> Option<Ga
                 .collect(),
         );
     }
+    // Balanced dice: what is left is public, its order is drawn here.
+    let dice_deck = view.dice_left.map(|left| {
+        let mut order: Vec<(u8, u8)> = left.outcomes().collect();
+        order.shuffle(rng);
+        order
+    });
     let hidden = Hidden {
         seed,
         hands,
@@ -130,6 +137,7 @@ pub fn sample(view: &GameView, own: OwnFacts, rng: &mut ChaCha8Rng) -> Option<Ga
         deck: devs.take(view.deck_size).collect(),
         dev_played: own.dev_played && view.current == own.me,
         dice_seed: rng.r#gen(),
+        dice_deck,
     };
     Game::from_view(view, hidden).ok()
 }
