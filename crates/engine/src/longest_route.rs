@@ -138,6 +138,13 @@ impl FastSearch<'_> {
             odd ^= ends;
             touched |= ends;
         }
+        if touched.count_ones() == roads as u32 + 1 {
+            // no cycle: the longest trail is the longest path, found in one walk of the tree
+            let mut best = 0;
+            let root = touched.trailing_zeros() as VertexId;
+            self.tree_height(root, NONE, &mut best);
+            return best;
+        }
         let mut starts = odd | (touched & self.blocked);
         if starts == 0 {
             // a pure loop: any intersection will do
@@ -151,6 +158,35 @@ impl FastSearch<'_> {
             }
         }
         best
+    }
+
+    /// In a component without a cycle: the longest path down from `v` (entered by `from`, or
+    /// `NONE` at the root), raising `best` to the longest path seen. Paths end at an
+    /// opponent's building: there each other road starts a path of its own.
+    fn tree_height(&self, v: VertexId, from: EdgeId, best: &mut u8) -> u8 {
+        let blocked = self.blocked & (1u128 << v) != 0;
+        let (mut top, mut second) = (0, 0);
+        for &e in &self.adj.vertex_edges[v as usize] {
+            if e == NONE || e == from || self.own & (1u128 << e) == 0 {
+                continue;
+            }
+            let [a, b] = self.adj.edge_vertices[e as usize];
+            let next = if a == v { b } else { a };
+            let h = 1 + self.tree_height(next, e, best);
+            if blocked {
+                *best = (*best).max(h);
+            } else if h > top {
+                second = top;
+                top = h;
+            } else if h > second {
+                second = h;
+            }
+        }
+        if blocked {
+            return 0;
+        }
+        *best = (*best).max(top + second);
+        top
     }
 
     /// The seat's edges connected to the intersections in `from` (ignoring blocking).
@@ -309,6 +345,59 @@ mod tests {
         t.road(0, t.edge(mid, branch));
         assert_eq!(t.g.players[0].route_length, 4);
         assert_eq!(t.g.longest_route, None);
+    }
+
+    #[test]
+    fn bit_set_search_agrees_with_the_reference_on_random_networks() {
+        use super::{Building, Topology, route_length, route_length_of};
+        use crate::adjacency::Adjacency;
+        use crate::board::BoardSize;
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(29);
+        for size in [BoardSize::Standard, BoardSize::Extended] {
+            let topo = Topology::get(size);
+            let adj = Adjacency::get(size);
+            for _ in 0..3000 {
+                // a network grown from one edge (trees and loops), plus stray roads
+                let mut roads = vec![None; topo.edge_count()];
+                let mut own = 0u128;
+                let start = rng.gen_range(0..topo.edge_count());
+                roads[start] = Some(0);
+                own |= 1 << start;
+                for _ in 0..rng.gen_range(0..15) {
+                    let touching: Vec<usize> = (0..topo.edge_count())
+                        .filter(|&e| roads[e].is_none())
+                        .filter(|&e| {
+                            topo.edge_vertices[e]
+                                .iter()
+                                .any(|&v| adj.vertex_edge_mask[v as usize] & own != 0)
+                        })
+                        .collect();
+                    let e = if rng.gen_bool(0.9) {
+                        touching[rng.gen_range(0..touching.len())]
+                    } else {
+                        rng.gen_range(0..topo.edge_count())
+                    };
+                    roads[e] = Some(0);
+                    own |= 1 << e;
+                }
+                let mut buildings = vec![None; topo.vertex_count()];
+                let mut blocked = 0u128;
+                for _ in 0..rng.gen_range(0..4) {
+                    let v = rng.gen_range(0..topo.vertex_count());
+                    let owner = rng.gen_range(0..2u8);
+                    buildings[v] = Some(Building { owner, city: false });
+                    if owner != 0 {
+                        blocked |= 1 << v;
+                    }
+                }
+                assert_eq!(
+                    route_length_of(adj, own, blocked),
+                    route_length(topo, &roads, &buildings, 0),
+                    "roads {own:#x}, blocked {blocked:#x}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -15,10 +15,10 @@ use crate::board::HexId;
 use crate::game::Game;
 use crate::types::{DevCard, Resource, Resources, Seat};
 
-/// The kinds of entries, in the order `legal_actions_into` lists them in every phase (a phase
-/// lists a subsequence of these).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The kinds of entries of the legal list.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 enum Kind {
+    #[default]
     Roll,
     EndTurn,
     SetupSettlement,
@@ -36,28 +36,15 @@ enum Kind {
     Monopoly,
 }
 
-const KINDS: [Kind; 15] = [
-    Kind::Roll,
-    Kind::EndTurn,
-    Kind::SetupSettlement,
-    Kind::SetupRoad,
-    Kind::Discard,
-    Kind::MoveRobber,
-    Kind::Road,
-    Kind::Settlement,
-    Kind::City,
-    Kind::BuyDevCard,
-    Kind::MaritimeTrade,
-    Kind::Knight,
-    Kind::RoadBuilding,
-    Kind::Invention,
-    Kind::Monopoly,
-];
+/// The most kinds one phase lists (the action phase: end, four builds, trades, four cards).
+const MOST_KINDS: usize = 10;
 
-/// How many entries of each kind one seat's list has, and the sets to build them from.
+/// The non-empty kinds of one seat's list with their sizes, in order, and the sets to build
+/// their entries from.
 #[derive(Default)]
 struct Menu {
-    counts: [u32; KINDS.len()],
+    kinds: [(Kind, u32); MOST_KINDS],
+    len: usize,
     total: usize,
     /// Edges for a road (Road).
     roads: u128,
@@ -70,9 +57,13 @@ struct Menu {
 }
 
 impl Menu {
+    /// Appends `count` entries of `kind` (kinds come in list order).
     fn set(&mut self, kind: Kind, count: usize) {
-        self.counts[kind as usize] = count as u32;
-        self.total += count;
+        if count > 0 {
+            self.kinds[self.len] = (kind, count as u32);
+            self.len += 1;
+            self.total += count;
+        }
     }
 }
 
@@ -104,7 +95,15 @@ impl RobberTable {
 
     /// The `k`-th (hex, victim) in hex order, victims in seat order.
     fn nth(&self, mut k: usize) -> (HexId, Option<Seat>) {
+        let robbed = self.touched.iter().fold(0, |acc, t| acc | t);
         for hex in bits(self.hexes as u128) {
+            if robbed & (1 << hex) == 0 {
+                if k == 0 {
+                    return (hex, None);
+                }
+                k -= 1;
+                continue;
+            }
             let set = self.victims(hex);
             let n = (set.count_ones() as usize).max(1);
             if k < n {
@@ -125,7 +124,8 @@ impl Game {
             let list = self.legal_actions(seat);
             return (!list.is_empty()).then(|| list[rng.gen_range(0..list.len())].clone());
         }
-        let menu = self.menu(seat);
+        let mut menu = Menu::default();
+        self.menu(seat, &mut menu);
         if menu.total == 0 {
             return None;
         }
@@ -138,7 +138,9 @@ impl Game {
         if self.helpers.is_some() {
             return self.legal_actions(seat).len();
         }
-        self.menu(seat).total
+        let mut menu = Menu::default();
+        self.menu(seat, &mut menu);
+        menu.total
     }
 
     /// `legal_actions(seat)[k]` without building the list (`None` past the end).
@@ -146,15 +148,15 @@ impl Game {
         if self.helpers.is_some() {
             return self.legal_actions(seat).get(k).cloned();
         }
-        let menu = self.menu(seat);
+        let mut menu = Menu::default();
+        self.menu(seat, &mut menu);
         (k < menu.total).then(|| self.nth_in(&menu, seat, k))
     }
 
-    /// The counts of `seat`'s legal list (no helpers), mirroring `legal_actions_into`.
-    fn menu(&self, seat: Seat) -> Menu {
-        let mut m = Menu::default();
+    /// Fills `m` with `seat`'s legal list (no helpers) as counts, mirroring `legal_actions_into`.
+    fn menu(&self, seat: Seat, m: &mut Menu) {
         if seat as usize >= self.players.len() {
-            return m;
+            return;
         }
         match &self.phase {
             Phase::Finished { .. } => {}
@@ -179,7 +181,7 @@ impl Game {
             Phase::BeforeRoll => {
                 if seat == self.current {
                     m.set(Kind::Roll, 1);
-                    self.menu_dev_plays(seat, &mut m);
+                    self.menu_dev_plays(seat, m);
                 }
             }
             Phase::Discard { owed } => {
@@ -197,19 +199,18 @@ impl Game {
             Phase::Main => {
                 if seat == self.current {
                     m.set(Kind::EndTurn, 1);
-                    self.menu_builds(seat, &mut m);
+                    self.menu_builds(seat, m);
                     m.set(Kind::MaritimeTrade, self.maritime_trades(seat, None).0);
-                    self.menu_dev_plays(seat, &mut m);
+                    self.menu_dev_plays(seat, m);
                 }
             }
             Phase::SpecialBuild { builder } => {
                 if seat == *builder {
                     m.set(Kind::EndTurn, 1);
-                    self.menu_builds(seat, &mut m);
+                    self.menu_builds(seat, m);
                 }
             }
         }
-        m
     }
 
     /// The counts of `legal_builds`.
@@ -269,8 +270,8 @@ impl Game {
 
     /// The entry at `k` (below `menu.total`) of the list `menu` counts.
     fn nth_in(&self, menu: &Menu, seat: Seat, mut k: usize) -> Action {
-        for kind in KINDS {
-            let count = menu.counts[kind as usize] as usize;
+        for &(kind, count) in &menu.kinds[..menu.len] {
+            let count = count as usize;
             if k >= count {
                 k -= count;
                 continue;
@@ -349,6 +350,7 @@ impl Game {
             return (0, None);
         }
         let rates = self.trade_rates(seat);
+        let least = self.bank.0.iter().copied().min().unwrap_or(0);
         let mut total = 0;
         for give in Resource::ALL {
             let rate = rates[give.index()];
@@ -356,6 +358,11 @@ impl Game {
                 continue;
             }
             let max = hand[give] / rate;
+            if nth.is_none() && max <= least {
+                // the supply holds `max` of everything: `max` trades for each other kind
+                total += 4 * max as usize;
+                continue;
+            }
             for get in Resource::ALL {
                 if get == give {
                     continue;
@@ -469,8 +476,15 @@ fn multisets(piles: &[u8], n: usize) -> usize {
     total as usize
 }
 
+/// `n` choose `r` for `r` up to 4 (five resources); constant divisors, no loop.
 fn binomial(n: usize, r: usize) -> usize {
-    (1..=r).fold(1, |c, j| c * (n - r + j) / j)
+    match r {
+        0 => 1,
+        1 => n,
+        2 => n * n.saturating_sub(1) / 2,
+        3 => n * n.saturating_sub(1) * n.saturating_sub(2) / 6,
+        _ => n * n.saturating_sub(1) * n.saturating_sub(2) * n.saturating_sub(3) / 24,
+    }
 }
 
 /// The `k`-th discard of `count` cards in `legal_discards`' order: by the number of the first
