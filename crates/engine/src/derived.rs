@@ -66,13 +66,43 @@ impl Derived {
         }
         for (v, b) in g.buildings.iter().enumerate() {
             if let Some(b) = b {
-                d.add_building(g, b.owner, v as VertexId, false);
-                if b.city {
-                    d.add_building(g, b.owner, v as VertexId, true);
+                d.place(adj, b.owner, v as VertexId, b.city);
+            }
+        }
+        // port rates once per port, not a search of the ports per building
+        for port in &g.layout.ports {
+            for v in adj.edge_vertices[port.edge as usize] {
+                if let Some(b) = g.buildings[v as usize] {
+                    d.use_port(b.owner, port.kind);
                 }
             }
         }
         d
+    }
+
+    /// The bits of a building of `seat` on `v` (a city on a settlement's bit when `city`).
+    fn place(&mut self, adj: &Adjacency, seat: Seat, v: VertexId, city: bool) {
+        let s = seat as usize;
+        let bit = 1u128 << v;
+        self.buildings[s] |= bit;
+        if city {
+            self.cities[s] |= bit;
+        }
+        self.occupied |= bit;
+        self.crowded |= bit | adj.vertex_neighbor_mask[v as usize];
+    }
+
+    /// `seat` built on a port of `kind`.
+    fn use_port(&mut self, seat: Seat, kind: PortKind) {
+        let rates = &mut self.rates[seat as usize];
+        match kind {
+            PortKind::Special(r) => rates[r.index()] = 2,
+            PortKind::Generic => {
+                for rate in rates.iter_mut() {
+                    *rate = (*rate).min(3);
+                }
+            }
+        }
     }
 
     /// A road of `seat` went down on `e`.
@@ -86,23 +116,13 @@ impl Derived {
 
     /// A building of `seat` went down on `v`; a city (`city`) upgrades the settlement there.
     pub fn add_building(&mut self, g: &Game, seat: Seat, v: VertexId, city: bool) {
-        let s = seat as usize;
-        let bit = 1u128 << v;
         if city {
-            self.cities[s] |= bit;
+            self.cities[seat as usize] |= 1u128 << v;
             return;
         }
-        self.buildings[s] |= bit;
-        self.occupied |= bit;
-        self.crowded |= bit | g.adjacency().vertex_neighbor_mask[v as usize];
-        match g.layout.port_at(v) {
-            Some(PortKind::Special(r)) => self.rates[s][r.index()] = 2,
-            Some(PortKind::Generic) => {
-                for rate in self.rates[s].iter_mut() {
-                    *rate = (*rate).min(3);
-                }
-            }
-            None => {}
+        self.place(g.adjacency(), seat, v, false);
+        if let Some(kind) = g.layout.port_at(v) {
+            self.use_port(seat, kind);
         }
     }
 

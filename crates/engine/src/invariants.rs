@@ -15,20 +15,35 @@ use super::types::{DevCard, Resource, Seat};
 
 /// Checks every invariant; the error names the first one broken.
 pub fn check(g: &Game) -> Result<(), String> {
-    check_scoped(g, true)
+    check_scoped(g, true, true)
 }
 
 /// Checks every invariant after `action`, recomputing routes (the costly part) only after an
-/// action that can change one: a road, a settlement (it may cut a route), Road Building.
+/// action that can change one: a road, a settlement (it may cut a route), Road Building; and
+/// the derived bit sets only after an action that may place a piece (a stray piece placed by
+/// any other action still breaks the piece count, checked after every action).
 pub fn check_after(g: &Game, action: &Action) -> Result<(), String> {
     let routes = matches!(
         action,
         Action::BuildRoad(_) | Action::BuildSettlement(_) | Action::PlayRoadBuilding { .. }
     );
-    check_scoped(g, routes)
+    let board = !matches!(
+        action,
+        Action::Roll
+            | Action::EndTurn
+            | Action::Discard(_)
+            | Action::MoveRobber { .. }
+            | Action::PlayKnight { .. }
+            | Action::PlayInvention(..)
+            | Action::PlayMonopoly(_)
+            | Action::MaritimeTrade { .. }
+            | Action::DomesticTrade { .. }
+            | Action::BuyDevCard
+    );
+    check_scoped(g, routes, board)
 }
 
-fn check_scoped(g: &Game, routes: bool) -> Result<(), String> {
+fn check_scoped(g: &Game, routes: bool, board: bool) -> Result<(), String> {
     let n = g.players.len();
     let topo = g.topology();
     if !(2..=6).contains(&n) || g.current as usize >= n {
@@ -56,17 +71,25 @@ fn check_scoped(g: &Game, routes: bool) -> Result<(), String> {
         Some(Pending::KeepCard { cards, .. }) => cards.len() as u32,
         _ => 0,
     };
+    // each kind in the deck, in hands and looked at, counted in one pass each
+    let mut in_decks = [0u32; 5];
+    for &c in &g.deck {
+        in_decks[c as usize] += 1;
+    }
+    let mut helds = [0u32; 5];
+    for c in g.players.iter().flat_map(|p| &p.dev_cards) {
+        helds[c.card as usize] += 1;
+    }
+    let mut looked = [0u32; 5];
+    if let Some(Pending::KeepCard { cards, .. }) = g.helper_pending() {
+        for &c in cards {
+            looked[c as usize] += 1;
+        }
+    }
     for (card, count) in g.dev_card_counts() {
-        let in_deck = g.deck.iter().filter(|&&c| c == card).count() as u32;
-        let held: u32 = g
-            .players
-            .iter()
-            .map(|p| p.dev_cards.iter().filter(|c| c.card == card).count() as u32)
-            .sum();
-        let looked_at = match g.helper_pending() {
-            Some(Pending::KeepCard { cards, .. }) => cards.iter().filter(|&&c| c == card).count(),
-            _ => 0,
-        } as u32;
+        let in_deck = in_decks[card as usize];
+        let held = helds[card as usize];
+        let looked_at = looked[card as usize];
         let played: u32 = looked_at
             + match card {
                 DevCard::Knight => {
@@ -100,26 +123,29 @@ fn check_scoped(g: &Game, routes: bool) -> Result<(), String> {
         ));
     }
     // the kept bit sets describe the board as it is
-    if *g.derived() != Derived::compute(g) {
+    if board && *g.derived() != Derived::compute(g) {
         return Err("derived bit sets differ from the board".into());
     }
-    // pieces: on the board + left = limits
-    let view = g.view(None);
+    // pieces: on the board + left = limits (counted in one pass over the board)
+    let mut road_count = [0u8; 6];
+    for &o in g.roads.iter().flatten() {
+        match road_count.get_mut(o as usize).filter(|_| (o as usize) < n) {
+            Some(c) => *c = c.saturating_add(1),
+            None => return Err(format!("a road of seat {o} with {n} players")),
+        }
+    }
+    let mut building_count = [[0u8; 2]; 6];
+    for b in g.buildings.iter().flatten() {
+        let o = b.owner as usize;
+        match building_count.get_mut(o).filter(|_| o < n) {
+            Some(c) => c[b.city as usize] = c[b.city as usize].saturating_add(1),
+            None => return Err(format!("a building of seat {o} with {n} players")),
+        }
+    }
     for (s, p) in g.players.iter().enumerate() {
         let seat = s as Seat;
-        let roads = g.roads.iter().filter(|&&o| o == Some(seat)).count() as u8;
-        let settlements = g
-            .buildings
-            .iter()
-            .flatten()
-            .filter(|b| b.owner == seat && !b.city)
-            .count() as u8;
-        let cities = g
-            .buildings
-            .iter()
-            .flatten()
-            .filter(|b| b.owner == seat && b.city)
-            .count() as u8;
+        let roads = road_count[s];
+        let [settlements, cities] = building_count[s];
         if roads + p.roads_left != ROAD_LIMIT
             || settlements + p.settlements_left != SETTLEMENT_LIMIT
             || cities + p.cities_left != CITY_LIMIT
@@ -146,7 +172,8 @@ fn check_scoped(g: &Game, routes: bool) -> Result<(), String> {
         let awards =
             2 * (g.longest_route == Some(seat)) as u8 + 2 * (g.largest_army == Some(seat)) as u8;
         if g.winner().is_none() {
-            let reported = view.players[s].public_vp;
+            // what the view reports (`Game::view` shows `public_vp` until the game is won)
+            let reported = g.public_vp(seat);
             if reported != board_vp + awards {
                 return Err(format!(
                     "seat {s} public VP {reported}, board says {}",

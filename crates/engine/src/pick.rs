@@ -67,44 +67,24 @@ impl Menu {
     }
 }
 
-/// Where the robber may go and whom it may rob there, without a per-hex table: the hexes
-/// each robbable seat touches.
+/// Where the robber may go and whom it may rob there.
 #[derive(Clone, Copy, Debug, Default)]
 struct RobberTable {
     /// Hexes the robber may move to, as a bit set.
     hexes: u32,
-    /// Hexes each robbable seat has a building on (0 for the others).
-    touched: [u32; 6],
+    /// Hexes with someone to rob, as a bit set.
+    robbed: u32,
+    /// Entries over all hexes: one per (hex, victim), one per hex without victims.
+    count: u32,
+    /// Seats robbable on each hex, as a bit set.
+    victims: [u8; 32],
 }
 
 impl RobberTable {
-    /// Seats robbable on `hex`, as a bit set.
-    fn victims(&self, hex: HexId) -> u8 {
-        (0..6).fold(0, |set, s| {
-            set | ((((self.touched[s] >> hex) & 1) as u8) << s)
-        })
-    }
-
-    /// One entry per (hex, victim), or one per hex without victims.
-    fn count(&self) -> usize {
-        let open = self.hexes;
-        let robbed = self.touched.iter().fold(0, |acc, t| acc | t) & open;
-        let pairs: u32 = self.touched.iter().map(|t| (t & open).count_ones()).sum();
-        (open.count_ones() - robbed.count_ones() + pairs) as usize
-    }
-
     /// The `k`-th (hex, victim) in hex order, victims in seat order.
     fn nth(&self, mut k: usize) -> (HexId, Option<Seat>) {
-        let robbed = self.touched.iter().fold(0, |acc, t| acc | t);
         for hex in bits(self.hexes as u128) {
-            if robbed & (1 << hex) == 0 {
-                if k == 0 {
-                    return (hex, None);
-                }
-                k -= 1;
-                continue;
-            }
-            let set = self.victims(hex);
+            let set = self.victims[hex as usize];
             let n = (set.count_ones() as usize).max(1);
             if k < n {
                 return (hex, (set != 0).then(|| nth_bit(set as u128, k)));
@@ -193,7 +173,7 @@ impl Game {
             Phase::MoveRobber => {
                 if seat == self.current {
                     m.robber = self.robber_table(seat);
-                    m.set(Kind::MoveRobber, m.robber.count());
+                    m.set(Kind::MoveRobber, m.robber.count as usize);
                 }
             }
             Phase::Main => {
@@ -252,7 +232,7 @@ impl Game {
         }
         if playable[DevCard::Knight as usize] {
             m.robber = self.robber_table(seat);
-            m.set(Kind::Knight, m.robber.count());
+            m.set(Kind::Knight, m.robber.count as usize);
         }
         if playable[DevCard::RoadBuilding as usize] {
             m.set(Kind::RoadBuilding, self.road_building(seat, None).0);
@@ -387,6 +367,9 @@ impl Game {
         let protected = self.protected_seats(seat);
         let closed = self.friendly_closed_hexes(seat);
         let mut t = RobberTable::default();
+        let board = u32::MAX >> (32 - self.layout.terrain.len());
+        t.hexes = board & !closed & !(1 << self.robber);
+        let mut pairs = 0;
         for (s, p) in self.players.iter().enumerate() {
             if s == seat as usize
                 || d.buildings[s] == 0
@@ -395,11 +378,16 @@ impl Game {
             {
                 continue;
             }
-            t.touched[s] =
-                bits(d.buildings[s]).fold(0, |acc, v| acc | adj.vertex_hex_mask[v as usize]);
+            let touched = bits(d.buildings[s])
+                .fold(0, |acc, v| acc | adj.vertex_hex_mask[v as usize])
+                & t.hexes;
+            t.robbed |= touched;
+            pairs += touched.count_ones();
+            for h in bits(touched as u128) {
+                t.victims[h as usize] |= 1 << s;
+            }
         }
-        let board = u32::MAX >> (32 - self.layout.terrain.len());
-        t.hexes = board & !closed & !(1 << self.robber);
+        t.count = t.hexes.count_ones() - t.robbed.count_ones() + pairs;
         t
     }
 
