@@ -15,6 +15,10 @@ use crate::board::HexId;
 use crate::game::Game;
 use crate::types::{DevCard, Resource, Resources, Seat};
 
+/// Most cards a seat can owe in a discard, plus one: a hand holds at most 5 × 24 cards and
+/// owes half.
+const MAX_OWED: usize = 61;
+
 /// The kinds of entries of the legal list.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 enum Kind {
@@ -45,7 +49,6 @@ const MOST_KINDS: usize = 10;
 struct Menu {
     kinds: [(Kind, u32); MOST_KINDS],
     len: usize,
-    total: usize,
     /// Edges for a road (Road).
     roads: u128,
     /// Intersections for a settlement (SetupSettlement, Settlement).
@@ -62,8 +65,17 @@ impl Menu {
         if count > 0 {
             self.kinds[self.len] = (kind, count as u32);
             self.len += 1;
-            self.total += count;
         }
+    }
+
+    /// The length of the list. (Summed here rather than kept in `set`: a running total next
+    /// to `len` made the compiler update both with one vector store, and every next `set`
+    /// then waited for it.)
+    fn total(&self) -> usize {
+        self.kinds[..self.len]
+            .iter()
+            .map(|&(_, n)| n as usize)
+            .sum()
     }
 }
 
@@ -106,10 +118,11 @@ impl Game {
         }
         let mut menu = Menu::default();
         self.menu(seat, &mut menu);
-        if menu.total == 0 {
+        let total = menu.total();
+        if total == 0 {
             return None;
         }
-        let k = rng.gen_range(0..menu.total);
+        let k = rng.gen_range(0..total);
         Some(self.nth_in(&menu, seat, k))
     }
 
@@ -120,7 +133,7 @@ impl Game {
         }
         let mut menu = Menu::default();
         self.menu(seat, &mut menu);
-        menu.total
+        menu.total()
     }
 
     /// `legal_actions(seat)[k]` without building the list (`None` past the end).
@@ -130,7 +143,7 @@ impl Game {
         }
         let mut menu = Menu::default();
         self.menu(seat, &mut menu);
-        (k < menu.total).then(|| self.nth_in(&menu, seat, k))
+        (k < menu.total()).then(|| self.nth_in(&menu, seat, k))
     }
 
     /// Fills `m` with `seat`'s legal list (no helpers) as counts, mirroring `legal_actions_into`.
@@ -180,7 +193,7 @@ impl Game {
                 if seat == self.current {
                     m.set(Kind::EndTurn, 1);
                     self.menu_builds(seat, m);
-                    m.set(Kind::MaritimeTrade, self.maritime_trades(seat, None).0);
+                    m.set(Kind::MaritimeTrade, self.maritime_trade_count(seat));
                     self.menu_dev_plays(seat, m);
                 }
             }
@@ -248,7 +261,7 @@ impl Game {
         }
     }
 
-    /// The entry at `k` (below `menu.total`) of the list `menu` counts.
+    /// The entry at `k` (below `menu.total()`) of the list `menu` counts.
     fn nth_in(&self, menu: &Menu, seat: Seat, mut k: usize) -> Action {
         for &(kind, count) in &menu.kinds[..menu.len] {
             let count = count as usize;
@@ -280,10 +293,7 @@ impl Game {
                 }
                 Kind::Road => Action::BuildRoad(nth_bit(menu.roads, k)),
                 Kind::City => Action::BuildCity(nth_bit(menu.cities, k)),
-                Kind::MaritimeTrade => match self.maritime_trades(seat, Some(k)).1 {
-                    Some(a) => a,
-                    None => unreachable!("trade index past the count"),
-                },
+                Kind::MaritimeTrade => self.nth_maritime_trade(seat, k),
                 Kind::MoveRobber => {
                     let (hex, victim) = menu.robber.nth(k);
                     Action::MoveRobber { hex, victim }
@@ -322,42 +332,46 @@ impl Game {
         unreachable!("index past the legal count")
     }
 
-    /// `legal_maritime_trades`' count and, with `nth`, its entry there: by resource given,
-    /// then got, then count from 1.
-    fn maritime_trades(&self, seat: Seat, nth: Option<usize>) -> (usize, Option<Action>) {
+    /// How many supply trades `legal_maritime_trades` lists: for each resource given, as
+    /// many counts as the hand pays for and the supply holds of each other resource.
+    fn maritime_trade_count(&self, seat: Seat) -> usize {
         let hand = self.players[seat as usize].hand;
         if hand.0.iter().all(|&n| n < 2) {
-            return (0, None);
+            return 0;
         }
         let rates = self.trade_rates(seat);
-        let least = self.bank.0.iter().copied().min().unwrap_or(0);
         let mut total = 0;
-        for give in Resource::ALL {
-            let rate = rates[give.index()];
-            if hand[give] < rate {
-                continue;
-            }
-            let max = hand[give] / rate;
-            if nth.is_none() && max <= least {
-                // the supply holds `max` of everything: `max` trades for each other kind
-                total += 4 * max as usize;
-                continue;
-            }
-            for get in Resource::ALL {
-                if get == give {
-                    continue;
-                }
-                let n = max.min(self.bank[get]) as usize;
-                if let Some(k) = nth
-                    && k < total + n
-                {
-                    let count = (k - total) as u8 + 1;
-                    return (total + n, Some(Action::MaritimeTrade { give, get, count }));
-                }
-                total += n;
+        for give in 0..5 {
+            let max = trades_paid(hand.0[give], rates[give]);
+            if max > 0 {
+                let all: usize = self.bank.0.iter().map(|&b| max.min(b) as usize).sum();
+                total += all - max.min(self.bank.0[give]) as usize;
             }
         }
-        (total, None)
+        total
+    }
+
+    /// The `k`-th supply trade: by resource given, then got, then count from 1.
+    #[cold]
+    fn nth_maritime_trade(&self, seat: Seat, mut k: usize) -> Action {
+        let hand = self.players[seat as usize].hand;
+        let rates = self.trade_rates(seat);
+        for give in Resource::ALL {
+            let max = trades_paid(hand[give], rates[give.index()]);
+            for get in Resource::ALL {
+                let n = if get == give {
+                    0
+                } else {
+                    max.min(self.bank[get]) as usize
+                };
+                if k < n {
+                    let count = k as u8 + 1;
+                    return Action::MaritimeTrade { give, get, count };
+                }
+                k -= n;
+            }
+        }
+        unreachable!("trade index past the count")
     }
 
     /// The robber's choices for `seat`, as `legal_robber_moves` lists them.
@@ -429,6 +443,14 @@ impl Game {
     }
 }
 
+/// Trades a hand of `held` pays for at `rate` (1 to 4), without a division or a branch:
+/// `held * ⌈2¹⁶ / rate⌉ >> 16` is `held / rate` for every `held` below 2¹⁵.
+fn trades_paid(held: u8, rate: u8) -> u8 {
+    const RECIPROCAL: [u32; 5] = [0, 0x1_0000, 0x8000, 0x5556, 0x4000];
+    let r = RECIPROCAL[(rate as usize).min(4)];
+    ((held as u32 * r) >> 16) as u8
+}
+
 fn popcount(set: u128) -> usize {
     set.count_ones() as usize
 }
@@ -477,13 +499,24 @@ fn binomial(n: usize, r: usize) -> usize {
 
 /// The `k`-th discard of `count` cards in `legal_discards`' order: by the number of the first
 /// resource, fewest first, then the next.
+#[cold]
 fn nth_discard(hand: &Resources, count: u8, mut k: usize) -> Resources {
-    let mut left = count as usize;
+    let count = (count as usize).min(MAX_OWED - 1);
+    // ways[i][left]: multisets of `left` cards from resources `i..5`
+    let mut ways = [[0usize; MAX_OWED]; 6];
+    ways[5][0] = 1;
+    for i in (0..5).rev() {
+        for left in 0..=count {
+            let most = (hand.0[i] as usize).min(left);
+            ways[i][left] = (0..=most).map(|x| ways[i + 1][left - x]).sum();
+        }
+    }
+    let mut left = count;
     let mut pick = Resources::default();
     for i in 0..5 {
         let most = (hand.0[i] as usize).min(left);
         for x in 0..=most {
-            let n = multisets(&hand.0[i + 1..], left - x);
+            let n = ways[i + 1][left - x];
             if k < n {
                 pick.0[i] = x as u8;
                 left -= x;

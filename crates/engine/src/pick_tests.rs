@@ -147,3 +147,12 @@ fn helpers_games_use_the_list() {
     }
     assert!(g.turn > 10);
 }
+
+#[test]
+fn trades_paid_divides_exactly() {
+    for rate in 1..=4u8 {
+        for held in 0..=u8::MAX {
+            assert_eq!(trades_paid(held, rate), held / rate, "{held} / {rate}");
+        }
+    }
+}

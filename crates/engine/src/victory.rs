@@ -15,6 +15,12 @@ impl Game {
         if !own_turn {
             return;
         }
+        // hidden VP cards add at most one point per card held: skip counting them when even
+        // that falls short (most actions)
+        let held = self.players[self.current as usize].dev_cards.len();
+        if (self.public_vp(self.current) as usize) + held < self.settings.vp_target as usize {
+            return;
+        }
         let vp = self.total_vp(self.current);
         if vp >= self.settings.vp_target {
             self.phase = Phase::Finished {
