@@ -341,11 +341,11 @@ impl Game {
         }
         let rates = self.trade_rates(seat);
         let mut total = 0;
-        for give in 0..5 {
-            let max = trades_paid(hand.0[give], rates[give]);
+        for ((&held, &rate), &supply) in hand.0.iter().zip(&rates).zip(&self.bank.0) {
+            let max = trades_paid(held, rate);
             if max > 0 {
                 let all: usize = self.bank.0.iter().map(|&b| max.min(b) as usize).sum();
-                total += all - max.min(self.bank.0[give]) as usize;
+                total += all - max.min(supply) as usize;
             }
         }
         total
