@@ -135,6 +135,14 @@ pub fn report(record: &PublicRecord, v: &Verified) -> String {
         .map(|t| format!("{t}×{}", totals[t]))
         .collect();
     let _ = writeln!(out, "  {} rolls: {}", v.rolls.len(), spread.join(" "));
+    if record.settings.balanced_dice {
+        let _ = writeln!(
+            out,
+            "  balanced dice: each roll drawn from a deck of the 36 outcomes shuffled by the seed \
+             (reshuffled before a roll when fewer than {} cards are left)",
+            crate::engine::balanced_dice::RESHUFFLE_BELOW
+        );
+    }
     let _ = writeln!(out, "  {} development cards drawn:", v.draws.len());
     for d in &v.draws {
         let _ = writeln!(

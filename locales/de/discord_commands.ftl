@@ -199,5 +199,7 @@ dc-catan-new-helpers-name = helfer
 dc-catan-new-helpers-desc = Mit den Helfern von Catan spielen (jeder bekommt eine Helferkarte)
 dc-catan-new-friendly_robber-name = freundlicher_raeuber
 dc-catan-new-friendly_robber-desc = Freundlicher Räuber: Wer höchstens 2 sichtbare Siegpunkte hat, wird nicht blockiert oder beraubt
+dc-catan-new-balanced_dice-name = ausgeglichene_wuerfel
+dc-catan-new-balanced_dice-desc = Ausgeglichene Würfel: Würfe aus einem gemischten Stapel der 36 Ergebnisse zweier Würfel
 dc-catan-new-language-name = sprache
 dc-catan-new-language-desc = Die Sprache des Spiels (sonst die bevorzugte Sprache des Servers)

@@ -15,7 +15,7 @@ hints-rules = { $cmd } zeigt die Regelthemen
 help-rules-topics = Regelthemen: { $topics }. Frag nach einem davon oder stell eine Frage in deinen eigenen Worten.
 help-rules-unknown = Darauf weiß ich keine Antwort. Regelthemen: { $topics }.
 help-commands =
-    {"**"}Lobby**: `neu [spieler 4] [spielplan einsteiger|variabel|zufallszahlen] [sp 10] [ablegen 7] [zugtimer 5|aus] [freundlich an]`, `setze sp 12`, `mitspielen`, `verlassen`, `starten` (Gastgeber), `abbrechen` (Gastgeber oder ein Verwalter); nach einem Spiel `revanche` (dieselben Spieler und Einstellungen).
+    {"**"}Lobby**: `neu [spieler 4] [spielplan einsteiger|variabel|zufallszahlen] [sp 10] [ablegen 7] [zugtimer 5|aus] [freundlich an] [ausgeglichen an]`, `setze sp 12`, `mitspielen`, `verlassen`, `starten` (Gastgeber), `abbrechen` (Gastgeber oder ein Verwalter); nach einem Spiel `revanche` (dieselben Spieler und Einstellungen).
     {"**"}Bots**: `botdazu [leicht|stark|experte]`, `botweg [Name]` (Gastgeber, in der Lobby; oder `neu bots 3`); `setze abwesend warten` legt fest, was passiert, wenn der Zugtimer abläuft (bot, die Vorgabe: ein Bot spielt den Platz; automatisch: ein automatischer Spielzug; warten: nichts); mit `weg` spielt ein Bot deinen Platz, bis du wieder etwas tust oder `zurück` sagst.
     {"**"}Dein Zug**: `würfeln`, `baue straße 8-13`, `baue siedlung 12`, `baue stadt 12`, `kaufe`, `ende`.
     {"**"}Karten**: `spiele ritter C3 bob`, `spiele straßenbau 8-13 13-9`, `spiele erfindung wolle erz`, `spiele monopol erz`.
@@ -29,7 +29,7 @@ help-commands =
 help-title-robber = Räuber
 help-topic-robber = Der Räuber blockiert sein Feld: Solange er dort steht, bringt es keine Erträge. Er zieht, wenn jemand eine 7 würfelt oder einen Ritter ausspielt: Der Spieler stellt ihn auf ein anderes Feld (die Wüste ist erlaubt) und zieht eine zufällige Karte von einem Spieler mit Siedlung oder Stadt an diesem Feld (bei mehreren nach Wahl; nie von sich selbst; hat niemand Karten, wird nichts gezogen). Hausregel `setze freundlich an` (in der Lobby): Wer höchstens 2 sichtbare Siegpunkte hat, ist geschützt (`regeln freundlicher räuber`).
 help-title-seven = 7
-help-topic-seven = Bei einer 7 gibt es keine Erträge. Wer mehr als 7 Karten hat (das Ablegelimit des Tisches), legt die Hälfte ab, abgerundet, nach eigener Wahl; dann versetzt der Würfelnde den Räuber und raubt.
+help-topic-seven = Bei einer 7 gibt es keine Erträge. Wer mehr als 7 Karten hat (das Ablegelimit des Tisches), legt die Hälfte ab, abgerundet, nach eigener Wahl; dann versetzt der Würfelnde den Räuber und raubt. Hausregel `setze ausgeglichen an` (in der Lobby): Die Würfe kommen aus einem gemischten Stapel der 36 Würfelergebnisse, ein Stapel von 24 Würfen hat also höchstens sechs Siebenen (`regeln ausgeglichene würfel`).
 help-title-ports = Häfen
 help-topic-ports = Seehandel mit dem Vorrat geht 4:1, jederzeit in deiner Handelsphase. Ein Gebäude an einem 3:1-Hafen erlaubt 3 gleiche gegen 1; an einem 2:1-Hafen 2 des Hafen-Rohstoffs gegen 1. Ein Hafen gilt schon in dem Zug, in dem du an ihm baust.
 help-title-longest-route = Längste Handelsstraße

@@ -295,11 +295,12 @@ lobby-timer-wait = { $minutes } Min. Zug-Erinnerung (das Spiel wartet)
 lobby-timer-off = kein Zugtimer
 lobby-describe-helpers = {" "}· Helfer von Catan
 lobby-describe-friendly = {" "}· freundlicher Räuber (wer höchstens 2 sichtbare Siegpunkte hat, ist vor ihm sicher)
+lobby-describe-balanced = {" "}· ausgeglichene Würfel (Würfe aus einem gemischten Stapel der 36 Würfelergebnisse, neu gemischt unter 13 Karten)
 lobby-describe-rules = { $board ->
     [beginner] Einsteiger-Spielplan
     [variable] variabler Spielplan
    *[other] Spielplan { $board }
-} · { $vp } Siegpunkte zum Sieg · Ablegen ab mehr als { $discard } Karten · { $timer }{ $helpers }{ $friendly }
+} · { $vp } Siegpunkte zum Sieg · Ablegen ab mehr als { $discard } Karten · { $timer }{ $helpers }{ $friendly }{ $balanced }
 lobby-needs-number = `{ $key }` braucht eine Zahl von { $low } bis { $high }, nicht `{ $value }`.
 lobby-out-of-bounds = `{ $key }` muss von { $low } bis { $high } sein, nicht { $value }.
 lobby-out-of-range = `{ $key }` liegt außerhalb des Bereichs.
@@ -307,6 +308,7 @@ lobby-needs-value = `{ $key }` braucht einen Wert.
 lobby-not-a-board = `{ $value }` ist kein Spielplan: beginner, variable oder random-tokens.
 lobby-helpers-on-off = `helpers` ist `on` oder `off`, nicht `{ $value }`.
 lobby-friendly-on-off = `friendly` ist `on` oder `off`, nicht `{ $value }`.
+lobby-balanced-on-off = `balanced` ist `on` oder `off`, nicht `{ $value }`.
 lobby-not-afk = `{ $value }` ist keine Wahl für abwesend: bot, automatisch oder warten.
 lobby-not-a-language = `{ $value }` ist keine Sprache, die ich spreche ({ $codes }).
 lobby-seed-number = `seed` braucht eine ganze Zahl von 0 bis { $high }, nicht `{ $value }`.

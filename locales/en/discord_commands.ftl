@@ -199,5 +199,7 @@ dc-catan-new-helpers-name = helpers
 dc-catan-new-helpers-desc = Play with the Helpers of Catan (each player gets a helper card)
 dc-catan-new-friendly_robber-name = friendly_robber
 dc-catan-new-friendly_robber-desc = Friendly robber: players with 2 or fewer public points can't be blocked or robbed
+dc-catan-new-balanced_dice-name = balanced_dice
+dc-catan-new-balanced_dice-desc = Balanced dice: rolls drawn from a shuffled deck of the 36 outcomes of two dice
 dc-catan-new-language-name = language
 dc-catan-new-language-desc = The game's language (default: the server's preferred language)

@@ -15,7 +15,7 @@ hints-rules = { $cmd } lists the rules topics
 help-rules-topics = Rules topics: { $topics }. Ask about one of them, or ask a question in your own words.
 help-rules-unknown = I don't know the answer to that. Rules topics: { $topics }.
 help-commands =
-    {"**"}Lobby**: `new [players 4] [board beginner|variable|random-tokens] [vp 10] [discard 7] [timer 5|off] [friendly on]`, `set vp 12`, `join`, `leave`, `start` (host), `abandon` (host or a manager); after a game, `rematch` (same players and settings).
+    {"**"}Lobby**: `new [players 4] [board beginner|variable|random-tokens] [vp 10] [discard 7] [timer 5|off] [friendly on] [balanced on]`, `set vp 12`, `join`, `leave`, `start` (host), `abandon` (host or a manager); after a game, `rematch` (same players and settings).
     {"**"}Bots**: `addbot [easy|strong|expert]`, `removebot [name]` (host, in the lobby; or `new bots 3`); `set afk wait` sets what happens when the turn timer runs out (bot, the default: a bot plays the seat; auto: one automatic move; wait: nothing); `away` lets a bot play your seat until you act again or say `back`.
     {"**"}Your turn**: `roll`, `build road 8-13`, `build settlement 12`, `build city 12`, `buy`, `end`.
     {"**"}Cards**: `play knight C3 bob`, `play road-building 8-13 13-9`, `play invention wool ore`, `play monopoly ore`.
@@ -29,7 +29,7 @@ help-commands =
 help-title-robber = robber
 help-topic-robber = The robber blocks its hex: that hex produces nothing while it stands there. It moves when someone rolls a 7 or plays a knight: the player puts it on a different hex (the desert is allowed) and steals one random card from a player with a settlement or city on that hex (their choice if several; never themselves; nobody with cards, no steal). House rule `set friendly on` (in the lobby): players with 2 or fewer public victory points are protected (`rules friendly robber`).
 help-title-seven = 7
-help-topic-seven = On a 7 nothing produces. Everyone holding more than 7 cards (the table's discard limit) returns half, rounded down, cards of their choice; then the roller moves the robber and steals.
+help-topic-seven = On a 7 nothing produces. Everyone holding more than 7 cards (the table's discard limit) returns half, rounded down, cards of their choice; then the roller moves the robber and steals. House rule `set balanced on` (in the lobby): the dice are drawn from a shuffled deck of the 36 outcomes, so a deck of 24 rolls has at most six 7s (`rules balanced dice`).
 help-title-ports = ports
 help-topic-ports = Trade with the supply at 4:1 any time in your action phase. A building on a 3:1 port lets you trade 3 of one kind for 1; on a 2:1 port, 2 of that port's resource for 1. A port works on the turn you build on it.
 help-title-longest-route = longest route

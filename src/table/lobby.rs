@@ -7,7 +7,7 @@ use crate::engine::{LayoutKind, Settings};
 use crate::i18n::Lang;
 
 /// How settings are written after `new` or `set`.
-pub const SETTINGS_USAGE: &str = "new players 4 board variable vp 10 discard 7 timer 5 (also: board beginner|random-tokens, timer off, helpers on, friendly on, seed 42, bots 2, afk bot|auto|wait)";
+pub const SETTINGS_USAGE: &str = "new players 4 board variable vp 10 discard 7 timer 5 (also: board beginner|random-tokens, timer off, helpers on, friendly on, balanced on, seed 42, bots 2, afk bot|auto|wait)";
 
 /// What the table does when the turn timer runs out on a player.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -55,6 +55,8 @@ pub enum Setting {
     Helpers(bool),
     /// The friendly robber house rule on or off (`engine::friendly_robber`).
     FriendlyRobber(bool),
+    /// The balanced dice house rule on or off (`engine::balanced_dice`).
+    BalancedDice(bool),
     /// The language of the game's public messages.
     Lang(Lang),
 }
@@ -77,6 +79,9 @@ pub struct LobbySettings {
     /// The friendly robber house rule (off in records written before it existed).
     #[serde(default)]
     pub friendly_robber: bool,
+    /// The balanced dice house rule (off in records written before it existed).
+    #[serde(default)]
+    pub balanced_dice: bool,
     /// The language of the game's public messages and board (English in older records).
     #[serde(default)]
     pub lang: Lang,
@@ -95,6 +100,7 @@ impl LobbySettings {
             afk: AfkPolicy::Bot,
             helpers: false,
             friendly_robber: false,
+            balanced_dice: false,
             lang: Lang::EN,
         }
     }
@@ -113,6 +119,7 @@ impl LobbySettings {
                 Setting::Bots(_) => {}
                 Setting::Helpers(on) => self.helpers = *on,
                 Setting::FriendlyRobber(on) => self.friendly_robber = *on,
+                Setting::BalancedDice(on) => self.balanced_dice = *on,
                 Setting::Lang(lang) => self.lang = *lang,
             }
         }
@@ -133,7 +140,7 @@ impl LobbySettings {
             discard_limit: self.discard_limit,
             helpers: self.helpers,
             friendly_robber: self.friendly_robber,
-            balanced_dice: false,
+            balanced_dice: self.balanced_dice,
         }
     }
 
@@ -171,6 +178,11 @@ impl LobbySettings {
         } else {
             String::new()
         };
+        let balanced = if self.balanced_dice {
+            crate::t!("lobby-describe-balanced")
+        } else {
+            String::new()
+        };
         crate::t!(
             "lobby-describe-rules",
             board = board_name(self.board),
@@ -178,7 +190,8 @@ impl LobbySettings {
             discard = self.discard_limit,
             timer = timer,
             helpers = helpers,
-            friendly = friendly
+            friendly = friendly,
+            balanced = balanced
         )
     }
 }
@@ -255,6 +268,7 @@ pub fn check(settings: &[Setting]) -> Result<(), ParseError> {
             | Setting::Afk(_)
             | Setting::Helpers(_)
             | Setting::FriendlyRobber(_)
+            | Setting::BalancedDice(_)
             | Setting::Lang(_) => {}
         }
     }
@@ -321,6 +335,11 @@ pub fn parse_settings(words: &[&str]) -> Result<Vec<Setting>, ParseError> {
                 "on" | "yes" | "true" | "an" => Setting::FriendlyRobber(true),
                 _ => return Err(bad(crate::t!("lobby-friendly-on-off", value = value))),
             },
+            "balanced" | "balanced-dice" | "balanceddice" | "ausgeglichen" => match value {
+                "off" | "no" | "false" | "aus" => Setting::BalancedDice(false),
+                "on" | "yes" | "true" | "an" => Setting::BalancedDice(true),
+                _ => return Err(bad(crate::t!("lobby-balanced-on-off", value = value))),
+            },
             "afk" | "away" | "abwesend" => Setting::Afk(match value {
                 "bot" | "bots" => AfkPolicy::Bot,
                 "auto" | "automatisch" => AfkPolicy::Auto,
@@ -369,6 +388,8 @@ mod tests {
             "helpers",
             "off",
             "friendly=on",
+            "balanced",
+            "on",
         ]);
         assert_eq!(
             s,
@@ -381,6 +402,7 @@ mod tests {
                 Setting::Seed(42),
                 Setting::Helpers(false),
                 Setting::FriendlyRobber(true),
+                Setting::BalancedDice(true),
             ])
         );
         assert_eq!(
@@ -400,6 +422,11 @@ mod tests {
         assert!(msg(&["players", "1"]).contains("from 2 to 6"));
         assert!(msg(&["helpers", "maybe"]).contains("`on` or `off`"));
         assert!(msg(&["friendly", "maybe"]).contains("`friendly` is `on` or `off`"));
+        assert!(msg(&["balanced", "maybe"]).contains("`balanced` is `on` or `off`, not `maybe`"));
+        assert_eq!(
+            parse_settings(&["ausgeglichen", "aus"]),
+            Ok(vec![Setting::BalancedDice(false)])
+        );
         assert!(msg(&["board", "moon"]).contains("beginner, variable or random-tokens"));
         assert!(msg(&["vp"]).contains("needs a value"));
         assert!(msg(&["colour", "red"]).contains("not a setting"));

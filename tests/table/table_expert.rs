@@ -25,8 +25,13 @@ const TINY: Think = Think { steps: 150 };
 
 /// Mid-game positions of a strong bot match (every `every`th decision), with the seat to act.
 fn positions(seed: u64, every: usize) -> Vec<(Game, Seat)> {
+    positions_with(Settings::for_players(4), seed, every)
+}
+
+/// [`positions`] of a game with `settings`.
+fn positions_with(settings: Settings, seed: u64, every: usize) -> Vec<(Game, Seat)> {
     let kinds = parse_lineup("strong,strong,easy,strong").expect("line-up");
-    let mut game = Game::new(Settings::for_players(4), seed);
+    let mut game = Game::new(settings, seed);
     let mut out = Vec::new();
     let mut step = 0;
     let _ = play_match(&mut game, &kinds, seed, 200, |g, seat| {
@@ -39,12 +44,13 @@ fn positions(seed: u64, every: usize) -> Vec<(Game, Seat)> {
 }
 
 /// The same game with everything `seat` cannot see changed: the other hands' cards shuffled
-/// between them (counts kept), their development cards of other kinds, the deck reshuffled
-/// and the dice reseeded.
+/// between them (counts kept), their development cards of other kinds, the deck reshuffled,
+/// the dice reseeded and, with balanced dice, the dice cards left reordered.
 fn with_hidden_changes(game: &Game, seat: Seat, salt: u64) -> Game {
     let mut g = game.clone();
     let mut rng = ChaCha8Rng::seed_from_u64(salt);
     testkit::shuffle_deck(&mut g, &mut rng);
+    testkit::shuffle_dice_deck(&mut g, &mut rng);
     testkit::reseed_dice(&mut g, salt ^ 0xdead);
     let others: Vec<usize> = (0..g.players().len())
         .filter(|&s| s != seat as usize)
@@ -78,10 +84,52 @@ fn with_hidden_changes(game: &Game, seat: Seat, salt: u64) -> Game {
 
 #[test]
 fn the_expert_decides_from_its_seats_view_only() {
+    decides_from_the_view_only(Settings::for_players(4), 0..3);
+}
+
+/// With balanced dice the order of the dice cards left is hidden too (the set left is
+/// public), and a sampled world orders them itself.
+#[test]
+fn the_expert_decides_from_its_seats_view_only_with_balanced_dice() {
+    let balanced = Settings {
+        balanced_dice: true,
+        ..Settings::for_players(4)
+    };
+    decides_from_the_view_only(balanced.clone(), 3..5);
+    let mut reordered = 0;
+    let mut sampled = 0;
+    let mut rolled = 0;
+    for (game, seat) in positions_with(balanced, 5, 13) {
+        let view = game.view(Some(seat));
+        let Some(world) = sample_world(&view, &game.legal_actions(seat), 9) else {
+            continue;
+        };
+        sampled += 1;
+        let (truth, drawn) = (testkit::dice_deck(&game), testkit::dice_deck(&world));
+        let (Some(truth), Some(drawn)) = (truth, drawn) else {
+            panic!("a balanced game and its world have a dice deck")
+        };
+        assert_eq!(drawn.left(), truth.left(), "the cards left are public");
+        if truth.len() > 1 {
+            rolled += 1;
+            reordered += (drawn != truth) as u32;
+        }
+    }
+    assert!(
+        sampled > 10 && rolled > 10,
+        "{sampled} sampled, {rolled} rolled"
+    );
+    assert!(
+        reordered * 10 > rolled * 9,
+        "{reordered} of {rolled} worlds reordered"
+    );
+}
+
+fn decides_from_the_view_only(settings: Settings, seeds: std::ops::Range<u64>) {
     let mut changed = 0;
     let mut searched = 0;
-    for seed in 0..3 {
-        for (game, seat) in positions(seed, 11) {
+    for seed in seeds {
+        for (game, seat) in positions_with(settings.clone(), seed, 11) {
             let other = with_hidden_changes(&game, seat, seed * 7919 + game.version());
             changed += (serialize(&other) != serialize(&game)) as u32;
             let (va, vb) = (game.view(Some(seat)), other.view(Some(seat)));

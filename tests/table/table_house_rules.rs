@@ -1,10 +1,17 @@
 //! House rules at the table: the friendly robber is set in the lobby, shown in the lobby and
 //! start messages, kept with the game over a restart, and a robber move it forbids is refused
-//! in the players' words without changing the game.
+//! in the players' words without changing the game. Balanced dice likewise are shown and
+//! kept; a balanced game played to the end with a restart in the middle verifies (the deck
+//! was kept and drawn from the committed seed), no deck of 24 rolls repeats an outcome, and
+//! the record with the house rule taken out does not verify.
 
 use crate::table_support;
 
+use std::process::Command;
+
+use catan_bot::engine::balanced_dice::ROLLS_PER_DECK;
 use catan_bot::engine::{Action, HexId, Phase};
+use catan_bot::table::public_record::{PublicRecord, VerifyError, verify};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use table_support::*;
@@ -76,4 +83,99 @@ fn the_friendly_robber_is_shown_kept_and_refuses_a_protected_hex() {
         assert!(h.step(&mut rng), "the game ended before a robber move");
     }
     panic!("no robber move with a protected hex in 20,000 actions");
+}
+
+#[test]
+fn balanced_dice_are_shown_kept_over_a_restart_and_verified() {
+    let mut h = Harness::empty(&NAMES, quiet_options());
+    let lobby = h.say("alice", "new players 3 seed 8 balanced on");
+    assert_no_refusal(&lobby, "new");
+    assert!(
+        public_text(&lobby).contains("balanced dice (rolls drawn from a shuffled deck"),
+        "{}",
+        public_text(&lobby)
+    );
+    let bad = h.say("alice", "set balanced maybe");
+    assert_eq!(
+        refusal_text(&bad).map(|t| t.contains("`balanced` is `on` or `off`, not `maybe`")),
+        Some(true),
+        "{bad:?}"
+    );
+    for n in &NAMES[1..] {
+        assert_no_refusal(&h.say(n, "join"), "join");
+    }
+    let start = h.say("alice", "start");
+    assert_no_refusal(&start, "start");
+    assert!(
+        public_text(&start).contains("balanced dice"),
+        "{}",
+        public_text(&start)
+    );
+    h.game = h.table().game_in(PLACE).expect("a game").id;
+    assert!(h.state().settings().balanced_dice);
+
+    // Thirty rolls, a restart, then on to the end.
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let rolls_so_far = |h: &Harness| h.state().view(None).dice_left.map(|l| l.len());
+    while h.state().turn() < 30 {
+        assert!(h.step(&mut rng), "the game ended before turn 30");
+    }
+    let left = rolls_so_far(&h);
+    let before = h.serialized();
+    h.reopen();
+    assert!(h.state().settings().balanced_dice, "kept over a restart");
+    assert_eq!(h.serialized(), before, "the dice deck is kept too");
+    assert_eq!(rolls_so_far(&h), left);
+    h.play_out(&mut rng, 8_000);
+    assert!(h.state().winner().is_some(), "no winner");
+
+    let record = h
+        .log
+        .iter()
+        .rev()
+        .find_map(|r| r.file.as_ref().filter(|_| r.is_public()))
+        .map(|f| PublicRecord::from_json(&f.bytes).expect("a readable record"))
+        .expect("the record is attached at the end");
+    assert!(record.settings.balanced_dice);
+    let v = verify(&record, None).expect("a balanced game verifies");
+    assert_eq!(
+        bincode::serialize(&v.end).expect("bytes"),
+        h.serialized(),
+        "the replay ends where the table did"
+    );
+    assert!(
+        v.rolls.len() > ROLLS_PER_DECK * 2,
+        "{} rolls",
+        v.rolls.len()
+    );
+    for deck in v.rolls.chunks(ROLLS_PER_DECK) {
+        let mut dice: Vec<(u8, u8)> = deck.iter().map(|(_, d)| *d).collect();
+        dice.sort();
+        dice.dedup();
+        assert_eq!(dice.len(), deck.len(), "an outcome twice in one deck");
+    }
+    // The same record claiming plain dice: the seed gives other rolls.
+    let mut plain = record.clone();
+    plain.settings.balanced_dice = false;
+    assert!(
+        matches!(verify(&plain, None), Err(VerifyError::Announced { .. })),
+        "plain dice verified a balanced game"
+    );
+
+    // Hosts verify it from the data directory, and are told the dice were balanced.
+    let game = h.game;
+    h.close();
+    let out = Command::new(env!("CARGO_BIN_EXE_catan-bot"))
+        .args(["verify", "--data"])
+        .arg(&h.dir)
+        .args(["--game", &game.to_string()])
+        .output()
+        .expect("run catan-bot verify");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(stdout.contains("verified."), "{stdout}");
+    assert!(
+        stdout.contains("balanced dice: each roll drawn from a deck of the 36 outcomes"),
+        "{stdout}"
+    );
 }

@@ -26,6 +26,7 @@ struct NewOptions {
     afk: Option<AfkChoice>,
     helpers: Option<bool>,
     friendly_robber: Option<bool>,
+    balanced_dice: Option<bool>,
     language: Option<String>,
 }
 
@@ -45,6 +46,7 @@ impl NewOptions {
             self.afk.map(|a| Setting::Afk(a.into())),
             self.helpers.map(Setting::Helpers),
             self.friendly_robber.map(Setting::FriendlyRobber),
+            self.balanced_dice.map(Setting::BalancedDice),
         ];
         Request::New {
             settings: settings.into_iter().flatten().collect(),
@@ -88,6 +90,8 @@ pub(super) async fn new(
     helpers: Option<bool>,
     #[description = "Friendly robber: players with 2 or fewer public points can't be blocked or robbed"]
     friendly_robber: Option<bool>,
+    #[description = "Balanced dice: rolls drawn from a shuffled deck of the 36 outcomes of two dice"]
+    balanced_dice: Option<bool>,
     #[description = "The game's language (default: the server's preferred language)"]
     #[autocomplete = "language_choices"]
     language: Option<String>,
@@ -103,6 +107,7 @@ pub(super) async fn new(
         afk,
         helpers,
         friendly_robber,
+        balanced_dice,
         language,
     }
     .request();
@@ -220,6 +225,7 @@ mod tests {
             afk: Some(AfkChoice::Wait),
             helpers: Some(true),
             friendly_robber: Some(true),
+            balanced_dice: Some(true),
             language: Some("de".into()),
         }
         .request();
@@ -237,6 +243,7 @@ mod tests {
                     Setting::Afk(AfkPolicy::Wait),
                     Setting::Helpers(true),
                     Setting::FriendlyRobber(true),
+                    Setting::BalancedDice(true),
                 ],
                 lang: Some("de".into()),
             }

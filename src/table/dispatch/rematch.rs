@@ -128,6 +128,7 @@ fn same_settings(settings: &LobbySettings) -> Vec<Setting> {
         afk,
         helpers,
         friendly_robber,
+        balanced_dice,
         lang,
     } = settings;
     vec![
@@ -139,6 +140,7 @@ fn same_settings(settings: &LobbySettings) -> Vec<Setting> {
         Setting::Afk(*afk),
         Setting::Helpers(*helpers),
         Setting::FriendlyRobber(*friendly_robber),
+        Setting::BalancedDice(*balanced_dice),
         Setting::Lang(*lang),
     ]
 }

@@ -59,6 +59,7 @@ impl From<GameMetaV1> for GameMeta {
                 afk: Default::default(),
                 helpers: false,
                 friendly_robber: false,
+                balanced_dice: false,
                 lang: Default::default(),
             },
             seats: m.seats,
