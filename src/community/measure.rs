@@ -169,38 +169,38 @@ pub fn settled_after(curve: &[f64], target: f64) -> Option<usize> {
     }
 }
 
+/// Made-up games of four among players of `strength`: a seat's performance is its strength
+/// plus a uniform draw in `0..luck`; best performance first (luck matters in Catan: a `luck`
+/// as wide as the range of strengths makes close players hard to tell apart).
+pub fn made_up_games(seed: u64, count: usize, strength: &[u32], luck: f64) -> Vec<Game> {
+    use rand::seq::SliceRandom;
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let players: Vec<usize> = (0..strength.len()).collect();
+    (0..count)
+        .map(|_| {
+            let seats: Vec<usize> = players.choose_multiple(&mut rng, 4).copied().collect();
+            let mut perf: Vec<(usize, f64)> = seats
+                .iter()
+                .map(|p| (*p, f64::from(strength[*p]) + rng.gen_range(0.0..luck)))
+                .collect();
+            perf.sort_by(|a, b| b.1.total_cmp(&a.1));
+            perf.iter()
+                .enumerate()
+                .map(|(i, (p, _))| (*p, i + 1))
+                .collect()
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rand::seq::SliceRandom;
-    use rand::{Rng, SeedableRng};
-    use rand_chacha::ChaCha8Rng;
-
-    /// Games of four among eight players whose performance is their strength plus noise
-    /// (luck matters in Catan: the noise is as wide as the whole range of strengths).
-    fn made_up_games(seed: u64, count: usize, strength: &[u32]) -> Vec<Game> {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let players: Vec<usize> = (0..strength.len()).collect();
-        (0..count)
-            .map(|_| {
-                let seats: Vec<usize> = players.choose_multiple(&mut rng, 4).copied().collect();
-                let mut perf: Vec<(usize, f64)> = seats
-                    .iter()
-                    .map(|p| (*p, f64::from(strength[*p]) + rng.gen_range(0.0..8.0)))
-                    .collect();
-                perf.sort_by(|a, b| b.1.total_cmp(&a.1));
-                perf.iter()
-                    .enumerate()
-                    .map(|(i, (p, _))| (*p, i + 1))
-                    .collect()
-            })
-            .collect()
-    }
 
     #[test]
-    fn every_method_learns_the_order_and_weng_lin_is_not_slower_than_elo() {
+    fn every_method_learns_the_order_and_the_multi_player_ones_faster_than_elo() {
         let strength = [0, 1, 2, 3, 4, 5, 6, 7];
-        let games = made_up_games(7, 400, &strength);
+        let games = made_up_games(7, 400, &strength, 8.0);
         let mut last = Vec::new();
         for method in Method::ALL {
             let curve = accuracy_curve(method, &strength, &games);
@@ -209,6 +209,7 @@ mod tests {
         }
         assert!(last.iter().all(|a| *a > 0.75), "after 400 games: {last:?}");
         let early = |m| accuracy_curve(m, &strength, &games[..40])[39];
+        assert!(early(Method::TrueSkill) >= early(Method::Elo));
         assert!(early(Method::WengLin) >= early(Method::Elo));
     }
 

@@ -8,7 +8,7 @@
 //! records to write with the game's final record ([`store::game_end_records`]), so the
 //! ratings and the finished game are one atomic write.
 //!
-//! Files: `ratings` (the method, Weng-Lin), `result` (a finished game's placings and what is
+//! Files: `ratings` (the method, TrueSkill), `result` (a finished game's placings and what is
 //! counted), `records` (the stored shapes), `store` (reading and writing them), `standings`
 //! (leaderboard and profile as data), `measure` (the comparison that picked the method).
 

@@ -1,12 +1,15 @@
-//! The rating method: Weng-Lin (the Bayesian approximation behind OpenSkill) from the
-//! `skillratings` crate, for free-for-all games of 2 to 6 players ranked by placing. Picked by
-//! measurement over Glicko-2, TrueSkill and Elo (`measure.rs`, `examples/rating_methods.rs`).
+//! The rating method: TrueSkill (multi-team, one player per team) from the `skillratings`
+//! crate, for free-for-all games of 2 to 6 players ranked by placing. Picked by measurement
+//! over Weng-Lin (OpenSkill), Glicko-2 and Elo (`measure.rs`, `examples/rating_methods.rs`):
+//! with strengths close and luck large, as in Catan, it put the most pairs of players in the
+//! right order after 100 games (README, "Ratings"). Weng-Lin was a close second; it is the
+//! drop-in replacement (same mu/sigma scale) if TrueSkill's licence ever matters.
 
 use serde::{Deserialize, Serialize};
 use skillratings::MultiTeamOutcome;
-use skillratings::weng_lin::{WengLinConfig, WengLinRating, weng_lin_multi_team};
+use skillratings::trueskill::{TrueSkillConfig, TrueSkillRating, trueskill_multi_team};
 
-/// A player's skill estimate: `mu` and its uncertainty `sigma` (Weng-Lin's scale, 25 ± 8.3
+/// A player's skill estimate: `mu` and its uncertainty `sigma` (TrueSkill's scale, 25 ± 8.3
 /// for a newcomer).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Rating {
@@ -16,7 +19,7 @@ pub struct Rating {
 
 impl Default for Rating {
     fn default() -> Self {
-        let fresh = WengLinRating::new();
+        let fresh = TrueSkillRating::new();
         Rating {
             mu: fresh.rating,
             sigma: fresh.uncertainty,
@@ -32,8 +35,8 @@ impl Rating {
         (1000.0 + 40.0 * (self.mu - 3.0 * self.sigma)).round() as i32
     }
 
-    fn to_crate(self) -> WengLinRating {
-        WengLinRating {
+    fn to_crate(self) -> TrueSkillRating {
+        TrueSkillRating {
             rating: self.mu,
             uncertainty: self.sigma,
         }
@@ -41,15 +44,19 @@ impl Rating {
 }
 
 /// New ratings after one game: `players[i]` is a rating and its placing (1 = first; equal
-/// placings tie). Returned in the same order.
+/// placings tie). Returned in the same order (unchanged if the method refuses the game,
+/// which it does only for team weights, never given here).
 pub fn rate(players: &[(Rating, usize)]) -> Vec<Rating> {
-    let teams: Vec<[WengLinRating; 1]> = players.iter().map(|(r, _)| [r.to_crate()]).collect();
-    let input: Vec<(&[WengLinRating], MultiTeamOutcome)> = teams
+    let teams: Vec<[TrueSkillRating; 1]> = players.iter().map(|(r, _)| [r.to_crate()]).collect();
+    let input: Vec<(&[TrueSkillRating], MultiTeamOutcome)> = teams
         .iter()
         .zip(players)
         .map(|(team, (_, place))| (&team[..], MultiTeamOutcome::new(*place)))
         .collect();
-    weng_lin_multi_team(&input, &WengLinConfig::new())
+    let Ok(rated) = trueskill_multi_team(&input, &TrueSkillConfig::new(), None) else {
+        return players.iter().map(|(r, _)| *r).collect();
+    };
+    rated
         .into_iter()
         .zip(players)
         .map(|(team, (old, _))| {
@@ -79,9 +86,10 @@ mod tests {
     }
 
     #[test]
+    /// Equal placings: nearly equal moves (the factor graph is solved approximately).
     fn tied_players_move_alike() {
         let fresh = Rating::default();
         let new = rate(&[(fresh, 1), (fresh, 2), (fresh, 2)]);
-        assert!((new[1].mu - new[2].mu).abs() < 1e-9);
+        assert!((new[1].mu - new[2].mu).abs() < 0.05, "{new:?}");
     }
 }

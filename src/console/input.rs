@@ -167,7 +167,10 @@ pub fn needs_player(text: &str) -> bool {
             | Command::Status
             | Command::Stats
             | Command::Board
-            | Command::Log,
+            | Command::Log
+            | Command::Leaderboard(_)
+            | Command::Profile(_)
+            | Command::SeasonNew,
         ) => false,
         Ok(_) | Err(ParseError::NoGame) => true,
         Err(_) => false,

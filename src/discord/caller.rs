@@ -8,7 +8,8 @@ use crate::table::Caller;
 
 /// The table's caller for `user` (with their server `member` data, when Discord sent it)
 /// acting in `place`. Managers (Manage Channels or Administrator in that channel) may abandon
-/// any game there.
+/// any game there; Manage Server (or Administrator) may start a new rating season. The
+/// member's server is the community whose ratings the games count towards.
 pub fn caller(place: ChannelId, user: &User, member: Option<&Member>) -> Caller {
     let name = member
         .and_then(|m| m.nick.clone())
@@ -17,6 +18,9 @@ pub fn caller(place: ChannelId, user: &User, member: Option<&Member>) -> Caller 
     let is_manager = member
         .and_then(|m| m.permissions)
         .is_some_and(|p| p.contains(Permissions::MANAGE_CHANNELS) || p.administrator());
+    let manages_community = member
+        .and_then(|m| m.permissions)
+        .is_some_and(|p| p.contains(Permissions::MANAGE_GUILD) || p.administrator());
     Caller {
         place: place.get(),
         user: user.id.get(),
@@ -24,6 +28,9 @@ pub fn caller(place: ChannelId, user: &User, member: Option<&Member>) -> Caller 
         is_manager,
         lang: None,
         place_lang: None,
+        // The server is the community (`in_server`); a member always belongs to one.
+        community: member.map(|m| m.guild_id.get()),
+        manages_community,
     }
 }
 

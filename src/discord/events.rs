@@ -107,6 +107,8 @@ async fn reaction(bot: &Arc<Bot>, r: &Reaction, added: bool) {
                 is_manager: false,
                 lang: None,
                 place_lang: None,
+                community: r.guild_id.map(|g| g.get()),
+                manages_community: false,
             },
         },
     };

@@ -133,13 +133,17 @@ impl MatrixBot {
                 (name, manager)
             }
         };
+        let place = self.number(Kind::Room, room)?;
         Ok(Caller {
-            place: self.number(Kind::Room, room)?,
+            place,
             user: self.number(Kind::User, user)?,
             name,
             is_manager,
             lang: None,
             place_lang: None,
+            // A room is its own community: its games, its ratings.
+            community: Some(place),
+            manages_community: is_manager,
         })
     }
 

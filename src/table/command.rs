@@ -11,6 +11,7 @@
 
 pub mod card_names;
 mod cards;
+mod community;
 mod numbers;
 pub mod questions;
 mod trade;
@@ -89,6 +90,12 @@ pub enum Command {
     Back,
     /// `build road ?` and the like: the caller's choices of a kind now.
     Choices(PlaceKind),
+    /// The community's ratings: a season's ranking (the current one unless numbered).
+    Leaderboard(Option<u32>),
+    /// A player's record in the community (the caller's own unless named).
+    Profile(Option<String>),
+    /// A manager starts the community's next rating season.
+    SeasonNew,
 }
 
 /// Domestic trade negotiation (see `offers`).
@@ -302,6 +309,9 @@ fn parse_english(words: &[&str], ctx: Option<&ParseContext>) -> Result<Command, 
             no_args(rest, Command::Status, "status")
         }
         "stats" | "statistics" => no_args(rest, Command::Stats, "stats"),
+        "leaderboard" | "ranking" | "rankings" | "top" => community::parse_leaderboard(rest),
+        "profile" => Ok(community::parse_profile(rest)),
+        "season" => community::parse_season(rest),
         "log" | "history" => no_args(rest, Command::Log, "log"),
         "export" | "record" => no_args(rest, Command::Export, "export"),
         "help" | "?" | "commands" => Ok(Command::Help),

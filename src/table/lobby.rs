@@ -7,7 +7,7 @@ use crate::engine::{LayoutKind, Settings};
 use crate::i18n::Lang;
 
 /// How settings are written after `new` or `set`.
-pub const SETTINGS_USAGE: &str = "new players 4 board variable vp 10 discard 7 timer 5 (also: board beginner|random-tokens, timer off, helpers on, friendly on, balanced on, seed 42, bots 2, afk bot|auto|wait)";
+pub const SETTINGS_USAGE: &str = "new players 4 board variable vp 10 discard 7 timer 5 (also: board beginner|random-tokens, timer off, helpers on, friendly on, balanced on, rated on|off, seed 42, bots 2, afk bot|auto|wait)";
 
 /// What the table does when the turn timer runs out on a player.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -59,6 +59,8 @@ pub enum Setting {
     BalancedDice(bool),
     /// The language of the game's public messages.
     Lang(Lang),
+    /// Whether the game moves its community's ratings (`crate::community::result`).
+    Rated(bool),
 }
 
 /// A lobby's settings.
@@ -85,6 +87,9 @@ pub struct LobbySettings {
     /// The language of the game's public messages and board (English in older records).
     #[serde(default)]
     pub lang: Lang,
+    /// `rated on|off`; unset, a game is rated when no bot plays in it.
+    #[serde(default)]
+    pub rated: Option<bool>,
 }
 
 impl LobbySettings {
@@ -102,6 +107,7 @@ impl LobbySettings {
             friendly_robber: false,
             balanced_dice: false,
             lang: Lang::EN,
+            rated: None,
         }
     }
 
@@ -121,6 +127,7 @@ impl LobbySettings {
                 Setting::FriendlyRobber(on) => self.friendly_robber = *on,
                 Setting::BalancedDice(on) => self.balanced_dice = *on,
                 Setting::Lang(lang) => self.lang = *lang,
+                Setting::Rated(on) => self.rated = Some(*on),
             }
         }
     }
@@ -155,9 +162,18 @@ impl LobbySettings {
         crate::t!(
             "lobby-describe",
             count = self.max_players,
-            rules = self.describe_rules(),
+            rules = format!("{}{}", self.describe_rules(), self.rated_note()),
             seed = seed
         )
+    }
+
+    /// ` · rated` or ` · unrated` when the host chose; nothing for the default.
+    fn rated_note(&self) -> String {
+        match self.rated {
+            Some(true) => crate::t!("lobby-describe-rated"),
+            Some(false) => crate::t!("lobby-describe-unrated"),
+            None => String::new(),
+        }
     }
 
     /// The settings that matter once the seats are taken.
@@ -269,7 +285,8 @@ pub fn check(settings: &[Setting]) -> Result<(), ParseError> {
             | Setting::Helpers(_)
             | Setting::FriendlyRobber(_)
             | Setting::BalancedDice(_)
-            | Setting::Lang(_) => {}
+            | Setting::Lang(_)
+            | Setting::Rated(_) => {}
         }
     }
     Ok(())
@@ -339,6 +356,11 @@ pub fn parse_settings(words: &[&str]) -> Result<Vec<Setting>, ParseError> {
                 "off" | "no" | "false" | "aus" => Setting::BalancedDice(false),
                 "on" | "yes" | "true" | "an" => Setting::BalancedDice(true),
                 _ => return Err(bad(crate::t!("lobby-balanced-on-off", value = value))),
+            },
+            "rated" | "gewertet" => match value {
+                "off" | "no" | "false" | "aus" => Setting::Rated(false),
+                "on" | "yes" | "true" | "an" => Setting::Rated(true),
+                _ => return Err(bad(crate::t!("lobby-rated-on-off", value = value))),
             },
             "afk" | "away" | "abwesend" => Setting::Afk(match value {
                 "bot" | "bots" => AfkPolicy::Bot,

@@ -38,6 +38,7 @@ pub mod request;
 pub mod rules_desk;
 pub mod rules_help;
 mod session;
+pub mod rating_input;
 pub mod summary;
 pub mod timeline;
 pub mod timer;

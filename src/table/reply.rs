@@ -22,6 +22,12 @@ pub struct Caller {
     /// The place's preferred language, if the platform says (a Discord server's preferred
     /// locale): a game opened there starts in it.
     pub place_lang: Option<Lang>,
+    /// The community whose ratings games opened here count towards (a Discord server, a
+    /// Matrix room; see `crate::community`); `None` where none are kept (the console).
+    pub community: Option<u64>,
+    /// The user may manage that community (Discord: Manage Server; Matrix: the room's
+    /// managing power level): may start a new rating season.
+    pub manages_community: bool,
 }
 
 impl Caller {
@@ -34,6 +40,8 @@ impl Caller {
             is_manager: false,
             lang: None,
             place_lang: None,
+            community: None,
+            manages_community: false,
         }
     }
 }

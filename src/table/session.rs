@@ -447,7 +447,7 @@ impl Session {
     /// Applies `action` for `seat` durably, with everything it changes in one write: the
     /// action, the meta change `change_meta` makes (e.g. closing the offer a trade settles),
     /// a staged meta change, the offers it ends, a due snapshot, or the final record when it
-    /// wins the game. On any error nothing changed, in memory or on disk.
+    /// wins the game (with the community's ratings it moves, `rating_input`). On any error nothing changed, in memory or on disk.
     pub fn apply(
         &mut self,
         store: &dyn Store,
@@ -497,6 +497,15 @@ impl Session {
                 actions: log_len,
                 history: self.history.clone(),
             }));
+            // The ratings the game moves go down with its final record, never apart.
+            write.community = super::rating_input::community_records(
+                store,
+                &meta,
+                &next,
+                &stats,
+                &self.history,
+                now_ms,
+            );
         } else {
             if snapshot_every > 0 && log_len.is_multiple_of(snapshot_every) {
                 let snap = Snapshot {
@@ -637,6 +646,7 @@ mod tests {
             bots: Vec::new(),
             stand_ins: Vec::new(),
             left: Vec::new(),
+            community: None,
             bot_offered: None,
         }
     }

@@ -11,5 +11,6 @@ mod store_atomic_commands;
 mod store_crash;
 mod store_damage;
 mod store_old_release;
+mod store_ratings_crash;
 mod store_recovery;
 mod store_repair;

@@ -20,6 +20,7 @@ mod table_numbers;
 mod table_place_order;
 mod table_places;
 mod table_privacy;
+mod table_ratings;
 mod table_rough_edges;
 mod table_stale_buttons;
 mod table_suggestions;

@@ -21,6 +21,7 @@ use trades::trade;
 mod actions;
 mod bots;
 mod buttons;
+mod community;
 mod departures;
 mod game_end;
 mod helper_moves;
@@ -104,6 +105,8 @@ pub(super) fn run(table: &mut Table, caller: &Caller, cmd: Command, now_ms: u64)
         | Command::Hand
         | Command::Log
         | Command::Moves
+        | Command::Leaderboard(_)
+        | Command::Profile(_)
         | Command::Choices(_) => caller.lang.map(crate::i18n::scope),
         _ => None,
     };
@@ -205,6 +208,9 @@ pub(super) fn run(table: &mut Table, caller: &Caller, cmd: Command, now_ms: u64)
         Command::RemoveBot(name) => bots::remove_bot(table, caller, name.as_deref()),
         Command::Away => bots::away(table, caller),
         Command::Back => bots::welcome_back(table, caller, true),
+        Command::Leaderboard(season) => community::leaderboard(table, caller, season),
+        Command::Profile(who) => community::profile(table, caller, who.as_deref()),
+        Command::SeasonNew => community::season_new(table, caller, now_ms),
     }
 }
 

@@ -66,7 +66,10 @@ pub(super) fn rematch(
         }
         return refuse(caller, crate::t!("rematch-game-running", game = s.id()));
     }
-    let mut replies = new_lobby(table, caller, &same_settings(&previous.settings), now_ms);
+    // The rematch counts towards the same community, whatever the button's caller knew.
+    let mut opener = caller.clone();
+    opener.community = caller.community.or(previous.community);
+    let mut replies = new_lobby(table, &opener, &same_settings(&previous.settings), now_ms);
     if replies.iter().any(Reply::is_refusal) {
         return replies;
     }
@@ -130,7 +133,9 @@ fn same_settings(settings: &LobbySettings) -> Vec<Setting> {
         friendly_robber,
         balanced_dice,
         lang,
+        rated,
     } = settings;
+    let rated = rated.map(Setting::Rated);
     vec![
         Setting::Players(*max_players),
         Setting::Board(*board),
@@ -143,6 +148,9 @@ fn same_settings(settings: &LobbySettings) -> Vec<Setting> {
         Setting::BalancedDice(*balanced_dice),
         Setting::Lang(*lang),
     ]
+    .into_iter()
+    .chain(rated)
+    .collect()
 }
 
 /// The latest finished game whose record matches `wanted`: one still in memory, or one from

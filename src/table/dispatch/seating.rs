@@ -128,6 +128,7 @@ pub(super) fn new_lobby(
         bots: Vec::new(),
         stand_ins: Vec::new(),
         left: Vec::new(),
+        community: caller.community,
         bot_offered: None,
         finished: false,
     };

@@ -61,6 +61,7 @@ impl From<GameMetaV1> for GameMeta {
                 friendly_robber: false,
                 balanced_dice: false,
                 lang: Default::default(),
+                rated: None,
             },
             seats: m.seats,
             started: m.started,
@@ -71,6 +72,7 @@ impl From<GameMetaV1> for GameMeta {
             bots: Vec::new(),
             stand_ins: Vec::new(),
             left: Vec::new(),
+            community: None,
             bot_offered: None,
         }
     }

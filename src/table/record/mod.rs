@@ -69,6 +69,10 @@ pub struct GameMeta {
     /// `dispatch::departures`): a repeated leave changes nothing.
     #[serde(default)]
     pub left: Vec<UserId>,
+    /// The community whose ratings the game counts towards (`crate::community`), from the
+    /// place it was opened in; `None` where none are kept (and in older records).
+    #[serde(default)]
+    pub community: Option<u64>,
 }
 
 /// What the start fixed.
@@ -364,6 +368,7 @@ mod tests {
             bots: Vec::new(),
             stand_ins: Vec::new(),
             left: Vec::new(),
+            community: None,
             bot_offered: None,
             finished: false,
         };
@@ -509,6 +514,7 @@ mod tests {
             bots: Vec::new(),
             stand_ins: Vec::new(),
             left: Vec::new(),
+            community: None,
             bot_offered: None,
             finished: true,
         }))
@@ -550,6 +556,7 @@ mod tests {
             bots: Vec::new(),
             stand_ins: Vec::new(),
             left: Vec::new(),
+            community: None,
             bot_offered: None,
             finished: false,
         });
