@@ -19,6 +19,9 @@ pub struct BenchArgs {
     /// Random 4-player games with every invariant checked after every action.
     #[arg(long, default_value_t = 500)]
     pub check_games: u64,
+    /// Random playouts from each of the 20 mid-game positions (`engine_playouts_per_cpu_s`).
+    #[arg(long, default_value_t = 50)]
+    pub playouts: u64,
     /// Boards drawn and encoded for the render figures.
     #[arg(long, default_value_t = 200)]
     pub renders: usize,
@@ -48,6 +51,44 @@ pub fn engine_games_per_cpu_s(games: u64, check: bool) -> anyhow::Result<f64> {
     }
     let spent = (thread_cpu_seconds()? - start).max(1e-9);
     Ok(games as f64 / spent)
+}
+
+/// Mid-game positions for the playout figure: seeded random 4-player games (seeds 1..)
+/// stopped at the start of turn [`MID_GAME_TURN`], the first 20 that got there without a
+/// winner. Deterministic: the same positions on every machine and in every build that plays
+/// the same games.
+pub fn mid_game_positions() -> Vec<Game> {
+    (1u64..)
+        .filter_map(|seed| {
+            let mut game = Game::new(Settings::for_players(4), seed);
+            play_random_game(&mut game, seed, MID_GAME_TURN - 1, false).ok()?;
+            (game.winner().is_none()).then_some(game)
+        })
+        .take(MID_POSITIONS)
+        .collect()
+}
+
+/// The turn the mid-game positions stop at: half a random game (they last about 320 turns);
+/// the boards then hold about 9 settlements and cities, 30 roads and 13 public VP in all.
+pub const MID_GAME_TURN: u32 = 160;
+/// How many mid-game positions the playout figure plays from.
+pub const MID_POSITIONS: usize = 20;
+
+/// Random playouts to the end (at most 1000 turns) from copies of `positions`, `per_position`
+/// from each with different choice seeds, per CPU-second: what a bot pays per rollout, the
+/// copy included.
+pub fn engine_playouts_per_cpu_s(positions: &[Game], per_position: u64) -> anyhow::Result<f64> {
+    let start = thread_cpu_seconds()?;
+    for (i, position) in positions.iter().enumerate() {
+        for k in 0..per_position {
+            let mut game = position.clone();
+            let seed = (i as u64) << 32 | k;
+            play_random_game(&mut game, seed, 1000, false)
+                .map_err(|e| anyhow::anyhow!("playout {k} from position {i}: {e}"))?;
+        }
+    }
+    let spent = (thread_cpu_seconds()? - start).max(1e-9);
+    Ok((positions.len() as u64 * per_position) as f64 / spent)
 }
 
 /// The value at quantile `q` (0..=1) of sorted `values`.
@@ -98,6 +139,10 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
         "engine_check_games_per_cpu_s {:.0}",
         engine_games_per_cpu_s(args.check_games, true)?
     );
+    println!(
+        "engine_playouts_per_cpu_s {:.0}",
+        engine_playouts_per_cpu_s(&mid_game_positions(), args.playouts)?
+    );
     let (p50, p99, first) = render_ms(args.renders, &names)?;
     println!("render_ms_p50 {p50:.2}");
     println!("render_ms_p99 {p99:.2}");
@@ -128,6 +173,19 @@ mod tests {
         assert_eq!(quantile(&v, 0.99), 99.0);
         assert_eq!(quantile(&v, 0.0), 1.0);
         assert_eq!(quantile(&[], 0.5), 0.0);
+    }
+
+    #[test]
+    fn mid_game_positions_are_twenty_fixed_unfinished_games_at_their_turn() {
+        let a = mid_game_positions();
+        let b = mid_game_positions();
+        assert_eq!(a.len(), MID_POSITIONS);
+        for (x, y) in a.iter().zip(&b) {
+            assert_eq!(x.turn(), MID_GAME_TURN);
+            assert!(x.winner().is_none());
+            assert_eq!(x.view(None), y.view(None));
+        }
+        assert!(engine_playouts_per_cpu_s(&a[..2], 1).unwrap() > 0.0);
     }
 
     #[test]
