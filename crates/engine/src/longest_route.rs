@@ -142,8 +142,10 @@ impl FastSearch<'_> {
             // no cycle: the longest trail is the longest path, found in one walk of the tree
             let mut best = 0;
             let root = touched.trailing_zeros() as VertexId;
-            self.tree_height(root, NONE, &mut best);
-            return best;
+            let mut seen = 1u128 << root;
+            if self.tree_height(root, NONE, &mut seen, &mut best).is_some() {
+                return best;
+            }
         }
         let mut starts = odd | (touched & self.blocked);
         if starts == 0 {
@@ -160,10 +162,11 @@ impl FastSearch<'_> {
         best
     }
 
-    /// In a component without a cycle: the longest path down from `v` (entered by `from`, or
-    /// `NONE` at the root), raising `best` to the longest path seen. Paths end at an
-    /// opponent's building: there each other road starts a path of its own.
-    fn tree_height(&self, v: VertexId, from: EdgeId, best: &mut u8) -> u8 {
+    /// Walks the seat's network from `v` (entered by `from`, or `NONE` at the root) as a tree:
+    /// the longest path down from `v`, raising `best` to the longest path seen; `None` when a
+    /// road leads back to an intersection in `seen` (the network has a cycle: no tree). Paths
+    /// end at an opponent's building: there each other road starts a path of its own.
+    fn tree_height(&self, v: VertexId, from: EdgeId, seen: &mut u128, best: &mut u8) -> Option<u8> {
         let blocked = self.blocked & (1u128 << v) != 0;
         let (mut top, mut second) = (0, 0);
         for &e in &self.adj.vertex_edges[v as usize] {
@@ -172,7 +175,11 @@ impl FastSearch<'_> {
             }
             let [a, b] = self.adj.edge_vertices[e as usize];
             let next = if a == v { b } else { a };
-            let h = 1 + self.tree_height(next, e, best);
+            if *seen & (1u128 << next) != 0 {
+                return None;
+            }
+            *seen |= 1u128 << next;
+            let h = 1 + self.tree_height(next, e, seen, best)?;
             if blocked {
                 *best = (*best).max(h);
             } else if h > top {
@@ -183,10 +190,10 @@ impl FastSearch<'_> {
             }
         }
         if blocked {
-            return 0;
+            return Some(0);
         }
         *best = (*best).max(top + second);
-        top
+        Some(top)
     }
 
     /// The seat's edges connected to the intersections in `from` (ignoring blocking).
@@ -237,9 +244,16 @@ impl Game {
             blocked: d.occupied & !d.buildings[s],
         };
         let [a, b] = search.adj.edge_vertices[e as usize];
-        let component = search.component_edges((1u128 << a) | (1u128 << b));
         let before = self.players[s].route_length;
-        let grown = search.component_length(component, before);
+        // most networks are trees: one walk measures them; a cycle needs the trail search
+        let (mut seen, mut best) = (1u128 << a, 0);
+        let grown = match search.tree_height(a, NONE, &mut seen, &mut best) {
+            Some(_) => best,
+            None => {
+                let component = search.component_edges((1u128 << a) | (1u128 << b));
+                search.component_length(component, before)
+            }
+        };
         self.players[s].route_length = before.max(grown);
         self.update_longest_route_holder(events);
     }
