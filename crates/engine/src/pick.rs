@@ -209,9 +209,9 @@ impl Game {
     /// The counts of `legal_builds`.
     fn menu_builds(&self, seat: Seat, m: &mut Menu) {
         let p = &self.players[seat as usize];
-        let road = p.roads_left > 0 && Resources::ROAD.fits_in(&p.hand);
-        let settlement = p.settlements_left > 0 && Resources::SETTLEMENT.fits_in(&p.hand);
-        if road || settlement {
+        let road = (p.roads_left > 0) & affords(&p.hand, &Resources::ROAD);
+        let settlement = (p.settlements_left > 0) & affords(&p.hand, &Resources::SETTLEMENT);
+        if road | settlement {
             let anchors = self.road_anchors(seat, None);
             if road {
                 m.roads = self.free_edges_at(anchors, None);
@@ -223,11 +223,11 @@ impl Game {
                 m.set(Kind::Settlement, popcount(m.settlements));
             }
         }
-        if p.cities_left > 0 && Resources::CITY.fits_in(&p.hand) {
+        if (p.cities_left > 0) & affords(&p.hand, &Resources::CITY) {
             m.cities = self.derived().settlements(seat);
             m.set(Kind::City, popcount(m.cities));
         }
-        if !self.deck.is_empty() && Resources::DEV_CARD.fits_in(&p.hand) {
+        if !self.deck.is_empty() & affords(&p.hand, &Resources::DEV_CARD) {
             m.set(Kind::BuyDevCard, 1);
         }
     }
@@ -239,9 +239,7 @@ impl Game {
         }
         let mut playable = [false; 5];
         for c in &self.players[seat as usize].dev_cards {
-            if c.bought_turn != self.turn {
-                playable[c.card as usize] = true;
-            }
+            playable[c.card as usize] |= c.bought_turn != self.turn;
         }
         if playable[DevCard::Knight as usize] {
             m.robber = self.robber_table(seat);
@@ -449,6 +447,14 @@ fn trades_paid(held: u8, rate: u8) -> u8 {
     const RECIPROCAL: [u32; 5] = [0, 0x1_0000, 0x8000, 0x5556, 0x4000];
     let r = RECIPROCAL[(rate as usize).min(4)];
     ((held as u32 * r) >> 16) as u8
+}
+
+/// `cost.fits_in(hand)` without a branch per resource (the answers are close to random).
+fn affords(hand: &Resources, cost: &Resources) -> bool {
+    hand.0
+        .iter()
+        .zip(&cost.0)
+        .fold(true, |ok, (h, c)| ok & (h >= c))
 }
 
 fn popcount(set: u128) -> usize {
