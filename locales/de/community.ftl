@@ -60,3 +60,5 @@ dc-catan-season-name = saison
 dc-catan-season-desc = Wertungssaisons dieses Servers.
 dc-catan-season-new-name = neu
 dc-catan-season-new-desc = Beginne die nächste Wertungssaison (Server verwalten); frühere bleiben lesbar.
+dc-catan-new-rated-name = gewertet
+dc-catan-new-rated-desc = Ob das Spiel die Wertungen dieses Servers ändert (sonst nur ohne Bots)

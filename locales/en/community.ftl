@@ -65,3 +65,5 @@ dc-catan-season-name = season
 dc-catan-season-desc = Rating seasons of this server.
 dc-catan-season-new-name = new
 dc-catan-season-new-desc = Start the next rating season (Manage Server); earlier seasons stay readable.
+dc-catan-new-rated-name = rated
+dc-catan-new-rated-desc = Whether the game moves this server's ratings (default: only without bots)

@@ -60,7 +60,7 @@ async fn a_german_client_gets_a_german_game_and_others_their_own_language() {
         .await;
     assert!(lobby.content().contains("Settings"), "{}", lobby.content());
     wait_recorded(&bot, lobby.created_message.expect("lobby id")).await;
-    d.command(&anna, &["abandon"], &[]).await;
+    d.command(&anna, &["game", "abandon"], &[]).await;
 
     // The opener picks the language with `/catan new language:`, offered by name.
     let offered = d

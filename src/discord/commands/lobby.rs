@@ -27,6 +27,7 @@ struct NewOptions {
     helpers: Option<bool>,
     friendly_robber: Option<bool>,
     balanced_dice: Option<bool>,
+    rated: Option<bool>,
     language: Option<String>,
 }
 
@@ -47,6 +48,7 @@ impl NewOptions {
             self.helpers.map(Setting::Helpers),
             self.friendly_robber.map(Setting::FriendlyRobber),
             self.balanced_dice.map(Setting::BalancedDice),
+            self.rated.map(Setting::Rated),
         ];
         Request::New {
             settings: settings.into_iter().flatten().collect(),
@@ -92,6 +94,8 @@ pub(super) async fn new(
     friendly_robber: Option<bool>,
     #[description = "Balanced dice: rolls drawn from a shuffled deck of the 36 outcomes of two dice"]
     balanced_dice: Option<bool>,
+    #[description = "Whether the game moves this server's ratings (default: only without bots)"]
+    rated: Option<bool>,
     #[description = "The game's language (default: the server's preferred language)"]
     #[autocomplete = "language_choices"]
     language: Option<String>,
@@ -108,6 +112,7 @@ pub(super) async fn new(
         helpers,
         friendly_robber,
         balanced_dice,
+        rated,
         language,
     }
     .request();
@@ -226,6 +231,7 @@ mod tests {
             helpers: Some(true),
             friendly_robber: Some(true),
             balanced_dice: Some(true),
+            rated: Some(true),
             language: Some("de".into()),
         }
         .request();
@@ -244,6 +250,7 @@ mod tests {
                     Setting::Helpers(true),
                     Setting::FriendlyRobber(true),
                     Setting::BalancedDice(true),
+                    Setting::Rated(true),
                 ],
                 lang: Some("de".into()),
             }

@@ -6,11 +6,15 @@
 //! caller's legal moves. No command text is written here.
 //!
 //! By concern: `lobby` (opening a game, seats, starting), `moves` (the game's actions),
-//! `trade` (offers and the bank), `info` (hand, board, rules, help); `choices` (the fixed
-//! option lists) and `autocomplete`.
+//! `trade` (offers and the bank), `info` (hand, board, rules, help), `game` (the group of
+//! rarely used game-wide commands: abandon, rematch, log, export), `community` (the server's
+//! ratings: leaderboard, profile, season); `choices` (the fixed option lists) and
+//! `autocomplete`. `/catan` has 25 subcommands, Discord's most: a new one needs a group.
 
 mod autocomplete;
 mod choices;
+mod community;
+mod game;
 mod info;
 mod lobby;
 mod moves;
@@ -45,11 +49,13 @@ fn interaction_caller(
     i: &serenity::CommandInteraction,
     place: serenity::ChannelId,
 ) -> crate::table::Caller {
-    with_locale(
+    let mut who = with_locale(
         caller(place, &i.user, i.member.as_deref()),
         &i.locale,
         i.guild_locale.as_deref(),
-    )
+    );
+    who.community = i.guild_id.map(|g| g.get()).or(who.community);
+    who
 }
 
 /// Where the table's answer to interaction `i` goes (its replies posted in `i`'s channel).
@@ -104,12 +110,12 @@ pub(super) async fn send(ctx: Context<'_>, request: Request) -> CommandResult {
         "info::board",
         "info::status",
         "info::stats",
-        "info::log",
-        "info::export",
         "info::rules",
         "info::help",
-        "lobby::abandon",
-        "lobby::rematch",
+        "game::game",
+        "community::leaderboard",
+        "community::profile",
+        "community::season",
         "super::bot_commands::bot",
         "super::helper_commands::helper"
     ),
@@ -145,12 +151,44 @@ mod tests {
         assert!(catan.subcommands.len() <= 25);
         let names: Vec<&str> = catan.subcommands.iter().map(|c| c.name.as_ref()).collect();
         for expected in [
-            "new", "join", "leave", "start", "roll", "build", "buy", "play", "robber", "discard",
-            "trade", "bank", "end", "hand", "board", "status", "stats", "log", "export", "rules",
-            "help", "abandon", "rematch", "bot", "helper",
+            "new",
+            "join",
+            "leave",
+            "start",
+            "roll",
+            "build",
+            "buy",
+            "play",
+            "robber",
+            "discard",
+            "trade",
+            "bank",
+            "end",
+            "hand",
+            "board",
+            "status",
+            "stats",
+            "rules",
+            "help",
+            "game",
+            "leaderboard",
+            "profile",
+            "season",
+            "bot",
+            "helper",
         ] {
             assert!(names.contains(&expected), "missing /catan {expected}");
         }
+        let group = |name: &str| {
+            let sub = catan.subcommands.iter().find(|c| c.name == name);
+            let sub = sub.unwrap_or_else(|| panic!("no /catan {name}"));
+            sub.subcommands
+                .iter()
+                .map(|c| c.name.to_string())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(group("game"), ["abandon", "rematch", "log", "export"]);
+        assert_eq!(group("season"), ["new"]);
         for sub in &catan.subcommands {
             assert!(sub.description.as_deref().is_some_and(|d| d.len() <= 100));
             assert!(sub.subcommands.len() <= 25);
