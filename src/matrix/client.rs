@@ -15,6 +15,7 @@ use matrix_sdk::ruma::events::InitialStateEvent;
 use matrix_sdk::ruma::events::StateEventType;
 use matrix_sdk::ruma::events::relation::RelationType;
 use matrix_sdk::ruma::events::room::encryption::RoomEncryptionEventContent;
+use matrix_sdk::ruma::events::room::power_levels::UserPowerLevel;
 use matrix_sdk::ruma::{EventId, OwnedRoomId, OwnedUserId, RoomId, TransactionId, UInt, UserId};
 use serde_json::{Value, json};
 
@@ -277,11 +278,21 @@ pub async fn display_name(client: &Client, user: &str) -> Option<String> {
 }
 
 /// Whether `user` may manage `room` (power level at least what changing the room's state
-/// needs, 50 by default): such a user may abandon any game there.
+/// needs, 50 by default, or a creator of the room): such a user may abandon any game there
+/// and start a new rating season.
 pub async fn is_manager(client: &Client, room: &str, user: &str) -> bool {
     let Ok(room_id) = room_id(room) else {
         return false;
     };
+    // A room creator of room version 12 has unlimited power and is not listed in the power
+    // levels: the SDK's view of the room knows the creators.
+    if let Ok(user_id) = user_id(user)
+        && let Some(joined) = client.get_room(&room_id)
+        && let Ok(levels) = joined.power_levels().await
+        && matches!(levels.for_user(&user_id), UserPowerLevel::Infinite)
+    {
+        return true;
+    }
     let request = get_state_event_for_key::v3::Request::new(
         room_id,
         StateEventType::RoomPowerLevels,

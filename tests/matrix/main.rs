@@ -9,5 +9,6 @@ mod encrypted;
 mod fixture;
 mod game;
 mod identity;
+mod ratings;
 mod room_life;
 mod tidy;
