@@ -77,7 +77,7 @@ fn a_failed_game_end_leaves_neither_the_finished_game_nor_its_ratings() {
         );
         // The table tries again: now both go down together.
         store.commit(3, &winning_write()).unwrap();
-        assert_eq!(found(&store).0, true);
+        assert!(found(&store).0);
         assert_eq!(found(&store).1.len(), 2);
     }
 }
