@@ -62,3 +62,12 @@ dc-catan-season-new-name = neu
 dc-catan-season-new-desc = Beginne die nächste Wertungssaison (Server verwalten); frühere bleiben lesbar.
 dc-catan-new-rated-name = gewertet
 dc-catan-new-rated-desc = Ob das Spiel die Wertungen dieses Servers ändert (sonst nur ohne Bots)
+community-board-title = Rangliste, Saison { $season }
+community-board-title-past = Rangliste, Saison { $season } (beendet)
+community-board-detail = { $games ->
+    [one] 1 gewertetes Spiel
+   *[other] { $games } gewertete Spiele
+}, { $wins ->
+    [one] 1 Sieg
+   *[other] { $wins } Siege
+}

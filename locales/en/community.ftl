@@ -67,3 +67,13 @@ dc-catan-season-new-name = new
 dc-catan-season-new-desc = Start the next rating season (Manage Server); earlier seasons stay readable.
 dc-catan-new-rated-name = rated
 dc-catan-new-rated-desc = Whether the game moves this server's ratings (default: only without bots)
+# The leaderboard picture: its title, and the line under each name.
+community-board-title = Leaderboard, season { $season }
+community-board-title-past = Leaderboard, season { $season } (finished)
+community-board-detail = { $games ->
+    [one] 1 rated game
+   *[other] { $games } rated games
+}, { $wins ->
+    [one] 1 win
+   *[other] { $wins } wins
+}

@@ -15,6 +15,7 @@ mod canvas;
 mod cli;
 mod geometry;
 mod labels;
+mod leaderboard;
 mod palette;
 mod panel;
 mod pieces;
@@ -46,6 +47,7 @@ pub use sample::sample_view;
 pub use summary::{
     CHART_HEIGHT, CHART_WIDTH, DiceChartLayout, dice_chart_image, expected_rolls, render_dice_chart,
 };
+pub use leaderboard::{BoardRow, LEADERBOARD_WIDTH, leaderboard_height, leaderboard_image, render_leaderboard};
 pub use timeline::{ChartTurn, TIMELINE_WIDTH, TimelineLayout, render_timeline, timeline_image};
 
 /// Why a board could not be drawn.

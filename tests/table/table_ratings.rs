@@ -281,3 +281,26 @@ fn the_rated_setting_is_shown_and_checked_in_the_lobby() {
         "German words too"
     );
 }
+
+#[test]
+fn the_leaderboard_comes_with_its_picture_when_boards_are_drawn() {
+    let mut h = started_in_guild(&["alice", "bob"], "players 2 seed 3");
+    play_to_end(&mut h, 5);
+    h.options.render_boards = true;
+    h.reopen();
+    h.now += 1000;
+    let asker = Caller {
+        community: Some(GUILD),
+        ..h.caller("bob")
+    };
+    let now = h.now;
+    let r = h.table_mut().handle_text(&asker, "leaderboard", now);
+    let file = r[0].file.as_ref().expect("the picture");
+    assert_eq!(file.name, "leaderboard-season-1.png");
+    let img = image::load_from_memory(&file.bytes).expect("a PNG");
+    assert_eq!(img.width(), catan_bot::render::LEADERBOARD_WIDTH);
+    assert_eq!(
+        img.height(),
+        catan_bot::render::leaderboard_height(2, false)
+    );
+}

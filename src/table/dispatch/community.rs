@@ -1,6 +1,7 @@
 //! `leaderboard`, `profile` and `season new`: a community's ratings (`crate::community`),
 //! read from the store at each ask (nothing cached, so a restart changes nothing). The
-//! answers go to the asker only, like `stats`; a new season is announced in the place.
+//! answers go to the asker only, like `stats` (the leaderboard with its picture when boards
+//! are drawn); a new season is announced in the place.
 //!
 //! A place without a community (the console) keeps no ratings: every ask says so.
 
@@ -9,6 +10,7 @@ use crate::community::standings::{self, Leaderboard, Profile, Row};
 use crate::community::{self, Community, CommunityId};
 use crate::engine::Resource;
 use crate::i18n::InWords;
+use crate::render::BoardRow;
 use crate::table::Table;
 use crate::table::names;
 use crate::table::reply::{Caller, Reply};
@@ -47,7 +49,43 @@ pub(super) fn leaderboard(table: &Table, caller: &Caller, season: Option<u32>) -
         );
     }
     let board = standings::leaderboard(&found, season, caller.user);
-    vec![private_to_caller(caller, leaderboard_text(&board))]
+    let mut reply = private_to_caller(caller, leaderboard_text(&board));
+    if table.options.render_boards
+        && let Some(png) = leaderboard_png(&board)
+    {
+        reply = reply.with_file(format!("leaderboard-season-{season}.png"), png);
+    }
+    vec![reply]
+}
+
+/// The leaderboard as a picture (`None` if it could not be drawn: the text says the same).
+fn leaderboard_png(board: &Leaderboard) -> Option<Vec<u8>> {
+    let row = |r: &Row| BoardRow {
+        rank: r.rank,
+        name: r.name.clone(),
+        points: r.points,
+        detail: crate::t!(
+            "community-board-detail",
+            games = r.rated_games,
+            wins = r.wins
+        ),
+        asker: board.asker.as_ref().is_some_and(|a| a.key == r.key),
+    };
+    let top: Vec<BoardRow> = board.top.iter().map(row).collect();
+    let you = board
+        .asker
+        .as_ref()
+        .filter(|a| a.rank > board.top.len())
+        .map(row);
+    let title = if board.season == board.current {
+        crate::t!("community-board-title", season = board.season)
+    } else {
+        crate::t!("community-board-title-past", season = board.season)
+    };
+    let empty = crate::t!("community-board-empty");
+    crate::render::render_leaderboard(&title, &top, you.as_ref(), &empty)
+        .map_err(|e| tracing::warn!(error = %e, "leaderboard picture not drawn"))
+        .ok()
 }
 
 /// The leaderboard in words: a head, one line per player, the asker's place.
