@@ -37,6 +37,9 @@ pub use canvas::Color;
 pub use cli::{RenderArgs, run_cli};
 pub use geometry::{BoardGeometry, IMAGE_WIDTH, Point, PortPlacement, Rect};
 pub use labels::{is_hot, pips, token_number_point};
+pub use leaderboard::{
+    BoardRow, LEADERBOARD_WIDTH, leaderboard_height, leaderboard_image, render_leaderboard,
+};
 pub use palette::{
     GLOW, PANEL, PILL, PLAYER, PLAYER_NAMES, ROBBER, SAND, TOKEN, TOKEN_HOT, colour_name,
     resource as resource_color,
@@ -47,7 +50,6 @@ pub use sample::sample_view;
 pub use summary::{
     CHART_HEIGHT, CHART_WIDTH, DiceChartLayout, dice_chart_image, expected_rolls, render_dice_chart,
 };
-pub use leaderboard::{BoardRow, LEADERBOARD_WIDTH, leaderboard_height, leaderboard_image, render_leaderboard};
 pub use timeline::{ChartTurn, TIMELINE_WIDTH, TimelineLayout, render_timeline, timeline_image};
 
 /// Why a board could not be drawn.
