@@ -11,6 +11,11 @@
 //! refuse forever; [`SledStore::open`] removes such files first (`tests/store/store_repair.rs`).
 //! Back up by copying the data directory while the bot is stopped.
 //!
+//! Communities' ratings (`crate::community`) are records beside the games (`keys.rs`: `c`),
+//! written with the final record of the game that moves them (`GameWrite::community`, one
+//! batch) or on their own for a new season (`Store::put_community`); the game checks of
+//! `load_all` never look at them, so directories written before them read the same.
+//!
 //! Failed writes: sled stays failed after one failed write (a full disk); the next write reopens
 //! it and first undoes whatever the failed writes left (`pending.rs`), so the store recovers
 //! without a restart as soon as the disk allows, holding exactly the acknowledged writes.

@@ -304,3 +304,39 @@ fn the_leaderboard_comes_with_its_picture_when_boards_are_drawn() {
         catan_bot::render::leaderboard_height(2, false)
     );
 }
+
+#[test]
+fn the_ratings_answer_in_german_too() {
+    let mut h = started_in_guild(&["alice", "bob"], "players 2 seed 3");
+    play_to_end(&mut h, 5);
+    h.now += 1000;
+    let asker = Caller {
+        community: Some(GUILD),
+        lang: catan_bot::i18n::Lang::parse("de"),
+        ..h.caller("bob")
+    };
+    let now = h.now;
+    let board = h.table_mut().handle_text(&asker, "rangliste", now);
+    assert!(
+        board[0].text.contains("Rangliste, Saison 1"),
+        "{}",
+        board[0].text
+    );
+    assert!(
+        board[0].text.contains("1 gewertetes Spiel"),
+        "{}",
+        board[0].text
+    );
+    let profile = h.table_mut().handle_text(&asker, "profil", now);
+    assert!(
+        profile[0].text.contains("Lieblingsrohstoff"),
+        "{}",
+        profile[0].text
+    );
+    let season = h.table_mut().handle_text(&asker, "saison neu", now);
+    assert!(
+        season[0].text.contains("Nur ein Verwalter"),
+        "{}",
+        season[0].text
+    );
+}
