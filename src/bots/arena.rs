@@ -159,7 +159,10 @@ pub fn play_match_with(
             && offered_turn != Some(game.turn())
         {
             offered_turn = Some(game.turn());
-            trades += offer_round(game, &bots, seat, bot)? as u32;
+            // An offer is a decision too: the expert searches it.
+            observe(game, seat);
+            trades += offer_round(game, &bots, seat, bot, think)? as u32;
+            decided(seat);
         }
         game.legal_actions_into(seat, &mut legal);
         if legal.is_empty() {
@@ -204,8 +207,9 @@ fn offer_round(
     bots: &[Option<Bot>],
     seat: Seat,
     bot: Bot,
+    think: Think,
 ) -> Result<bool, String> {
-    let Some((give, get)) = bot.offer(&game.view(Some(seat))) else {
+    let Some((give, get)) = bot.offer_within(&game.view(Some(seat)), think) else {
         return Ok(false);
     };
     if !give.fits_in(&game.players()[seat as usize].hand) {

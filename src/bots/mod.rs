@@ -191,10 +191,22 @@ impl Bot {
     /// receive the second. Called at most once per turn by the table. Only offers cards it
     /// holds; the easy bot offers rarely.
     pub fn offer(&self, view: &GameView) -> Option<(Resources, Resources)> {
-        if self.level == BotLevel::Easy && self.rng(view, 2).gen_range(0..10) != 0 {
-            return None;
+        self.offer_within(view, expert::Think::default())
+    }
+
+    /// [`Bot::offer`] with the expert's search budget `think` (the other levels ignore it):
+    /// the expert weighs a few offers by search ([`expert::offer`]).
+    pub fn offer_within(
+        &self,
+        view: &GameView,
+        think: expert::Think,
+    ) -> Option<(Resources, Resources)> {
+        let f = Facts::new(view);
+        match self.level {
+            BotLevel::Easy if self.rng(view, 2).gen_range(0..10) != 0 => None,
+            BotLevel::Expert => expert::offer(&f, think, &mut self.rng(view, 4)),
+            _ => trade::offer(&f),
         }
-        trade::offer(&Facts::new(view))
     }
 
     /// The RNG for one decision: from the bot's seed, the game version, the seat and what is

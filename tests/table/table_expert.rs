@@ -128,6 +128,7 @@ fn the_expert_decides_from_its_seats_view_only_with_balanced_dice() {
 fn decides_from_the_view_only(settings: Settings, seeds: std::ops::Range<u64>) {
     let mut changed = 0;
     let mut searched = 0;
+    let mut offers = 0;
     for seed in seeds {
         for (game, seat) in positions_with(settings.clone(), seed, 11) {
             let other = with_hidden_changes(&game, seat, seed * 7919 + game.version());
@@ -153,8 +154,16 @@ fn decides_from_the_view_only(settings: Settings, seeds: std::ops::Range<u64>) {
                 game.version()
             );
             assert!(legal.contains(&a));
+            // … and so is the offer it makes to the table on its turn, searched the same way
+            let offer = bot.offer_within(&va, TINY);
+            assert_eq!(offer, bot.offer_within(&vb, TINY), "v{}", game.version());
+            if let Some((give, _)) = offer {
+                assert!(give.fits_in(&game.players()[seat as usize].hand));
+                offers += 1;
+            }
         }
     }
+    assert!(offers > 0, "no position gave an offer to compare");
     assert!(
         changed > 20,
         "hidden state changed in only {changed} positions"

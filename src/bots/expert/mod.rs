@@ -3,12 +3,14 @@
 //! supply trade, play or end) it takes a few candidate actions ([`candidates`]), plays each
 //! forward many times in worlds sampled from its seat's view ([`world`]) with every seat
 //! following the strong policy, and picks the candidate whose rollouts end best ([`search`]).
-//! Discards, the special building phase, domestic trades and the Helpers of Catan scenario are
-//! played as the strong bot plays them.
+//! Its one offer to the table on its turn is searched too ([`offer`]). Discards, the special
+//! building phase, answers to others' offers and the Helpers of Catan scenario are played as
+//! the strong bot plays them.
 //!
 //! Like every bot it sees only its seat's [`GameView`] and legal actions.
 
 mod candidates;
+mod offer;
 mod search;
 pub mod world;
 
@@ -73,6 +75,8 @@ pub fn choose<'a>(
     let best = search::best(f.view, own, &options, think.steps, rng).unwrap_or(0);
     legal.iter().find(|a| **a == options[best]).or(Some(pick))
 }
+
+pub use offer::offer;
 
 /// One world as the search samples it from `view` (for tests: it must not depend on anything
 /// the view does not show).

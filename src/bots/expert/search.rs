@@ -17,10 +17,15 @@ use rand_chacha::ChaCha8Rng;
 use super::world::{self, OwnFacts};
 use crate::bots::facts::{Facts, pips};
 use crate::bots::strong;
-use crate::engine::{Action, DevCard, Event, Game, GameView, Seat};
+use crate::engine::{Action, DevCard, Event, Game, GameView, Phase, Seat};
 
 /// Turns a rollout plays beyond the decision's turn, per seat at the table.
 const HORIZON_ROUNDS: u32 = 2;
+/// The same for a setup placement, whose worth shows only over many rolls. Against three
+/// strong bots at 10,000 rollout steps, 400 games each: 2 rounds 44.0%, 4 rounds 45.0%,
+/// 8 rounds 45.8% (average VP 8.31, 8.36, 8.55); with searched offers, 8 rounds 56.2% against
+/// 48.0% with 2.
+const SETUP_HORIZON_ROUNDS: u32 = 8;
 /// Most actions one rollout may simulate (a safety net against a policy loop).
 const MAX_ROLLOUT_STEPS: u64 = 2_000;
 /// How much the strong bot's own pick (candidate 0) is preferred on a tie: the search changes
@@ -38,13 +43,31 @@ pub fn best(
     budget: u64,
     rng: &mut ChaCha8Rng,
 ) -> Option<usize> {
-    let k = candidates.len();
+    best_of(view, own, candidates.len(), budget, rng, |g, c, events| {
+        g.apply_into(own.me, &candidates[c], events).is_ok()
+    })
+}
+
+/// [`best`] over `k` candidates of any kind: `play` applies candidate `c` to a sampled world
+/// (`false`: it does not fit this world, scored as a loss).
+pub fn best_of(
+    view: &GameView,
+    own: OwnFacts,
+    k: usize,
+    budget: u64,
+    rng: &mut ChaCha8Rng,
+    mut play: impl FnMut(&mut Game, usize, &mut Vec<Event>) -> bool,
+) -> Option<usize> {
     if k < 2 {
         return Some(0);
     }
     let rounds = (usize::BITS - (k - 1).leading_zeros()) as u64;
     let per_round = budget / rounds;
-    let horizon = view.turn.max(1) + HORIZON_ROUNDS * view.players.len() as u32;
+    let rounds_ahead = match view.phase {
+        Phase::Setup { .. } => SETUP_HORIZON_ROUNDS,
+        _ => HORIZON_ROUNDS,
+    };
+    let horizon = view.turn.max(1) + rounds_ahead * view.players.len() as u32;
     let mut sum = vec![0.0f32; k];
     let mut count = vec![0u32; k];
     let mut alive: Vec<usize> = (0..k).collect();
@@ -58,16 +81,13 @@ pub fn best(
                 let mut g = world.clone();
                 let mut policy_rng = ChaCha8Rng::seed_from_u64(dice);
                 scratch.events.clear();
-                let v = match g.apply_into(own.me, &candidates[c], &mut scratch.events) {
-                    Ok(()) => {
-                        spent += 1 + rollout(&mut g, horizon, &mut policy_rng, &mut scratch);
-                        value(&g, own.me)
-                    }
+                let v = if play(&mut g, c, &mut scratch.events) {
+                    spent += 1 + rollout(&mut g, horizon, &mut policy_rng, &mut scratch);
+                    value(&g, own.me)
+                } else {
                     // Only if the seat's own facts were guessed wrong; never chosen then.
-                    Err(_) => {
-                        spent += 1;
-                        0.0
-                    }
+                    spent += 1;
+                    0.0
                 };
                 sum[c] += v;
                 count[c] += 1;

@@ -417,7 +417,8 @@ fn bot_trading(
         }
         (None, _) if s.meta.bot_offered == Some((seat, turn)) || mine.is_some() => None,
         (None, _) => {
-            let (give, get) = bot.offer(&g.view(Some(seat)))?;
+            let think = crate::bots::expert::Think::from_ms(table.options.bot_think_ms);
+            let (give, get) = bot.offer_within(&g.view(Some(seat)), think)?;
             // Remembered before the offer is made: never twice a turn, even after a restart.
             // Written with the offer, in one write (or alone if the offer is refused).
             let s = table.sessions.get_mut(&id)?;
