@@ -51,7 +51,16 @@ async fn bot_connects_with_unprivileged_intents_and_registers_catan() {
         .iter()
         .map(|o| o["name"].as_str().unwrap())
         .collect();
-    for s in ["new", "join", "start", "build", "trade", "hand", "game", "leaderboard"] {
+    for s in [
+        "new",
+        "join",
+        "start",
+        "build",
+        "trade",
+        "hand",
+        "game",
+        "leaderboard",
+    ] {
         assert!(subs.contains(&s), "/catan {s} registered");
     }
     // Resources are fixed choices, places are autocompleted.
