@@ -18,19 +18,21 @@ use table_support::*;
 
 const NAMES: [&str; 3] = ["alice", "bob", "carol"];
 
-#[test]
-fn the_friendly_robber_is_shown_kept_and_refuses_a_protected_hex() {
+/// A 3-player game (seed `seed`) started with the house rule `word` on: the lobby and the
+/// start message show it (`shown`), and `set WORD maybe` is refused with the allowed values.
+fn started_with(word: &str, seed: u64, shown: &str) -> Harness {
     let mut h = Harness::empty(&NAMES, quiet_options());
-    let lobby = h.say("alice", "new players 3 seed 5 friendly on");
+    let lobby = h.say("alice", &format!("new players 3 seed {seed} {word} on"));
     assert_no_refusal(&lobby, "new");
     assert!(
-        public_text(&lobby).contains("friendly robber"),
+        public_text(&lobby).contains(shown),
         "{}",
         public_text(&lobby)
     );
-    let bad = h.say("alice", "set friendly maybe");
+    let bad = h.say("alice", &format!("set {word} maybe"));
+    let allowed = format!("`{word}` is `on` or `off`, not `maybe`");
     assert_eq!(
-        refusal_text(&bad).map(|t| t.contains("`friendly` is `on` or `off`, not `maybe`")),
+        refusal_text(&bad).map(|t| t.contains(&allowed)),
         Some(true),
         "{bad:?}"
     );
@@ -39,12 +41,19 @@ fn the_friendly_robber_is_shown_kept_and_refuses_a_protected_hex() {
     }
     let start = h.say("alice", "start");
     assert_no_refusal(&start, "start");
+    let first_words = shown.split(" (").next().unwrap_or(shown);
     assert!(
-        public_text(&start).contains("friendly robber"),
+        public_text(&start).contains(first_words),
         "{}",
         public_text(&start)
     );
     h.game = h.table().game_in(PLACE).expect("a game").id;
+    h
+}
+
+#[test]
+fn the_friendly_robber_is_shown_kept_and_refuses_a_protected_hex() {
+    let mut h = started_with("friendly", 5, "friendly robber");
     assert!(h.state().settings().friendly_robber);
     h.reopen();
     assert!(h.state().settings().friendly_robber, "kept over a restart");
@@ -87,31 +96,11 @@ fn the_friendly_robber_is_shown_kept_and_refuses_a_protected_hex() {
 
 #[test]
 fn balanced_dice_are_shown_kept_over_a_restart_and_verified() {
-    let mut h = Harness::empty(&NAMES, quiet_options());
-    let lobby = h.say("alice", "new players 3 seed 8 balanced on");
-    assert_no_refusal(&lobby, "new");
-    assert!(
-        public_text(&lobby).contains("balanced dice (rolls drawn from a shuffled deck"),
-        "{}",
-        public_text(&lobby)
+    let mut h = started_with(
+        "balanced",
+        8,
+        "balanced dice (rolls drawn from a shuffled deck",
     );
-    let bad = h.say("alice", "set balanced maybe");
-    assert_eq!(
-        refusal_text(&bad).map(|t| t.contains("`balanced` is `on` or `off`, not `maybe`")),
-        Some(true),
-        "{bad:?}"
-    );
-    for n in &NAMES[1..] {
-        assert_no_refusal(&h.say(n, "join"), "join");
-    }
-    let start = h.say("alice", "start");
-    assert_no_refusal(&start, "start");
-    assert!(
-        public_text(&start).contains("balanced dice"),
-        "{}",
-        public_text(&start)
-    );
-    h.game = h.table().game_in(PLACE).expect("a game").id;
     assert!(h.state().settings().balanced_dice);
 
     // Thirty rolls, a restart, then on to the end.
