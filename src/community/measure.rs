@@ -71,11 +71,6 @@ impl Ratings {
     }
 
     fn play(&mut self, game: &Game) {
-        let outcome = |mine: usize, theirs: usize| match mine.cmp(&theirs) {
-            std::cmp::Ordering::Less => Outcomes::WIN,
-            std::cmp::Ordering::Greater => Outcomes::LOSS,
-            std::cmp::Ordering::Equal => Outcomes::DRAW,
-        };
         match self {
             Ratings::WengLin(r) => {
                 let teams: Vec<[WengLinRating; 1]> = game.iter().map(|(p, _)| [r[*p]]).collect();
@@ -102,28 +97,12 @@ impl Ratings {
                     }
                 }
             }
-            Ratings::Glicko2(r) => {
-                let before = r.clone();
-                for (p, place) in game {
-                    let results: Vec<_> = game
-                        .iter()
-                        .filter(|(q, _)| q != p)
-                        .map(|(q, theirs)| (before[*q], outcome(*place, *theirs)))
-                        .collect();
-                    r[*p] = glicko2_rating_period(&before[*p], &results, &Glicko2Config::new());
-                }
-            }
-            Ratings::Elo(r) => {
-                let before = r.clone();
-                for (p, place) in game {
-                    let results: Vec<_> = game
-                        .iter()
-                        .filter(|(q, _)| q != p)
-                        .map(|(q, theirs)| (before[*q], outcome(*place, *theirs)))
-                        .collect();
-                    r[*p] = elo_rating_period(&before[*p], &results, &EloConfig::new());
-                }
-            }
+            Ratings::Glicko2(r) => pairwise(r, game, |me, results| {
+                glicko2_rating_period(me, results, &Glicko2Config::new())
+            }),
+            Ratings::Elo(r) => pairwise(r, game, |me, results| {
+                elo_rating_period(me, results, &EloConfig::new())
+            }),
         }
     }
 }
@@ -191,6 +170,29 @@ pub fn made_up_games(seed: u64, count: usize, strength: &[u32], luck: f64) -> Ve
                 .collect()
         })
         .collect()
+}
+
+/// A two-player method over a game: each player's rating period against every other player's
+/// rating before the game, won against those placed below, lost against those above.
+fn pairwise<R: Clone>(r: &mut [R], game: &Game, period: impl Fn(&R, &[(R, Outcomes)]) -> R) {
+    let before = r.to_vec();
+    for (p, place) in game {
+        let results: Vec<(R, Outcomes)> = game
+            .iter()
+            .filter(|(q, _)| q != p)
+            .map(|(q, theirs)| (before[*q].clone(), outcome(*place, *theirs)))
+            .collect();
+        r[*p] = period(&before[*p], &results);
+    }
+}
+
+/// The result for the player placed `mine` against one placed `theirs` (1 is first).
+fn outcome(mine: usize, theirs: usize) -> Outcomes {
+    match mine.cmp(&theirs) {
+        std::cmp::Ordering::Less => Outcomes::WIN,
+        std::cmp::Ordering::Greater => Outcomes::LOSS,
+        std::cmp::Ordering::Equal => Outcomes::DRAW,
+    }
 }
 
 #[cfg(test)]
