@@ -233,6 +233,25 @@ async fn players_on_encrypting_clients_play_in_an_encrypted_room() {
     .await;
     assert!(hand.decrypted, "the hand came encrypted: {:?}", hand.event);
 
+    // The numbers so far, privately too, naming every player.
+    run.player("carol").send_text(&room, "!catan stats").await;
+    let stats = wait_until("carol's statistics in a direct room", WAIT, async || {
+        run.player("carol").all_events().into_iter().find(|s| {
+            s.room != room
+                && s.event["sender"] == bot_user.as_str()
+                && body(&s.event).contains("the numbers so far")
+        })
+    })
+    .await;
+    assert!(
+        stats.decrypted,
+        "the stats came encrypted: {:?}",
+        stats.event
+    );
+    for name in ["alice", "bob", "carol"] {
+        assert!(body(&stats.event).contains(name), "{:?}", stats.event);
+    }
+
     // A message the bot cannot have the key for: a Megolm session never shared with it.
     let forged = forged_command(run.player("bob"), &room).await;
     Player::new(&synapse, run.player("bob").account.clone())
