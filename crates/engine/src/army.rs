@@ -3,6 +3,7 @@
 
 use super::action::Event;
 use super::game::Game;
+use super::sink::EventSink;
 use super::types::Seat;
 
 /// Knights needed for the card.
@@ -10,7 +11,7 @@ pub const MIN_ARMY: u8 = 3;
 
 impl Game {
     /// After `seat` played a knight.
-    pub(super) fn update_largest_army(&mut self, seat: Seat, events: &mut Vec<Event>) {
+    pub(super) fn update_largest_army(&mut self, seat: Seat, events: &mut impl EventSink) {
         let knights = self.players[seat as usize].knights_played;
         if knights < MIN_ARMY || self.largest_army == Some(seat) {
             return;
@@ -26,7 +27,7 @@ impl Game {
                 .all(|(i, p)| i == seat as usize || p.knights_played < knights),
         };
         if beats_holder {
-            events.push(Event::LargestArmyChanged {
+            events.record(|| Event::LargestArmyChanged {
                 from: self.largest_army,
                 to: seat,
                 knights,

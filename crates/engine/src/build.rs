@@ -6,6 +6,7 @@ use super::adjacency::bits;
 use super::board::{EdgeId, VertexId};
 use super::game::{Building, CITY_LIMIT, Game, ROAD_LIMIT, SETTLEMENT_LIMIT};
 use super::refusal::{Attempt, Piece};
+use super::sink::EventSink;
 use super::types::{Resources, Seat};
 
 impl Game {
@@ -92,16 +93,16 @@ impl Game {
     }
 
     /// Puts a road on the board (no payment) and updates Longest Route.
-    pub(super) fn place_road(&mut self, seat: Seat, e: EdgeId, events: &mut Vec<Event>) {
+    pub(super) fn place_road(&mut self, seat: Seat, e: EdgeId, events: &mut impl EventSink) {
         self.roads[e as usize] = Some(seat);
         self.note_road(seat, e);
         self.players[seat as usize].roads_left -= 1;
         self.last_placed.edges.push(e);
-        events.push(Event::RoadBuilt { seat, edge: e });
+        events.record(|| Event::RoadBuilt { seat, edge: e });
         self.after_road_placed(seat, e, events);
     }
 
-    pub(super) fn build_road(&mut self, seat: Seat, e: EdgeId, events: &mut Vec<Event>) {
+    pub(super) fn build_road(&mut self, seat: Seat, e: EdgeId, events: &mut impl EventSink) {
         self.pay(seat, Resources::ROAD);
         self.place_road(seat, e, events);
     }
@@ -121,13 +122,23 @@ impl Game {
         self.check_afford(seat, Resources::SETTLEMENT)
     }
 
-    pub(super) fn build_settlement(&mut self, seat: Seat, v: VertexId, events: &mut Vec<Event>) {
+    pub(super) fn build_settlement(
+        &mut self,
+        seat: Seat,
+        v: VertexId,
+        events: &mut impl EventSink,
+    ) {
         self.pay(seat, Resources::SETTLEMENT);
         self.place_settlement(seat, v, events);
     }
 
     /// Puts a settlement on the board (paid by the caller).
-    pub(super) fn place_settlement(&mut self, seat: Seat, v: VertexId, events: &mut Vec<Event>) {
+    pub(super) fn place_settlement(
+        &mut self,
+        seat: Seat,
+        v: VertexId,
+        events: &mut impl EventSink,
+    ) {
         self.buildings[v as usize] = Some(Building {
             owner: seat,
             city: false,
@@ -135,7 +146,7 @@ impl Game {
         self.note_building(seat, v, false);
         self.players[seat as usize].settlements_left -= 1;
         self.last_placed.vertices.push(v);
-        events.push(Event::SettlementBuilt { seat, vertex: v });
+        events.record(|| Event::SettlementBuilt { seat, vertex: v });
         self.after_settlement_placed(v, events);
     }
 
@@ -157,13 +168,13 @@ impl Game {
         self.check_afford(seat, Resources::CITY)
     }
 
-    pub(super) fn build_city(&mut self, seat: Seat, v: VertexId, events: &mut Vec<Event>) {
+    pub(super) fn build_city(&mut self, seat: Seat, v: VertexId, events: &mut impl EventSink) {
         self.pay(seat, Resources::CITY);
         self.place_city(seat, v, events);
     }
 
     /// Upgrades a settlement to a city (paid by the caller).
-    pub(super) fn place_city(&mut self, seat: Seat, v: VertexId, events: &mut Vec<Event>) {
+    pub(super) fn place_city(&mut self, seat: Seat, v: VertexId, events: &mut impl EventSink) {
         self.buildings[v as usize] = Some(Building {
             owner: seat,
             city: true,
@@ -173,7 +184,7 @@ impl Game {
         p.cities_left -= 1;
         p.settlements_left += 1;
         self.last_placed.vertices.push(v);
-        events.push(Event::CityBuilt { seat, vertex: v });
+        events.record(|| Event::CityBuilt { seat, vertex: v });
     }
 
     /// Moves `cost` from a hand to the supply (checked by the caller).

@@ -5,7 +5,8 @@ use super::action::{Action, Event, Phase, RuleError};
 use super::board::{EdgeId, HexId};
 use super::game::{Game, HeldCard, ROAD_LIMIT};
 use super::refusal::{Attempt, Piece};
-use super::types::{DevCard, Resource, Resources, Seat};
+use super::sink::EventSink;
+use super::types::{DevCard, MAX_PLAYERS, Resource, Resources, Seat};
 
 impl Game {
     pub(super) fn check_buy_dev_card(&self, seat: Seat) -> Result<(), RuleError> {
@@ -16,14 +17,14 @@ impl Game {
         self.check_afford(seat, Resources::DEV_CARD)
     }
 
-    pub(super) fn buy_dev_card(&mut self, seat: Seat, events: &mut Vec<Event>) {
+    pub(super) fn buy_dev_card(&mut self, seat: Seat, events: &mut impl EventSink) {
         let Some(card) = self.deck.pop() else { return };
         self.pay(seat, Resources::DEV_CARD);
         self.players[seat as usize].dev_cards.push(HeldCard {
             card,
             bought_turn: self.turn,
         });
-        events.push(Event::DevCardBought { seat, card });
+        events.record(|| Event::DevCardBought { seat, card });
     }
 
     /// True if `seat` holds a `card` bought before this turn.
@@ -50,7 +51,7 @@ impl Game {
     }
 
     /// Removes a played card from the hand (the oldest playable one) and records the play.
-    fn take_played(&mut self, seat: Seat, card: DevCard, events: &mut Vec<Event>) {
+    fn take_played(&mut self, seat: Seat, card: DevCard, events: &mut impl EventSink) {
         let turn = self.turn;
         let p = &mut self.players[seat as usize];
         if let Some(i) = p
@@ -66,7 +67,7 @@ impl Game {
             p.progress_played += 1;
         }
         self.dev_played = true;
-        events.push(Event::DevCardPlayed { seat, card });
+        events.record(|| Event::DevCardPlayed { seat, card });
     }
 
     pub(super) fn check_play_knight(
@@ -84,7 +85,7 @@ impl Game {
         seat: Seat,
         hex: HexId,
         victim: Option<Seat>,
-        events: &mut Vec<Event>,
+        events: &mut impl EventSink,
     ) {
         self.take_played(seat, DevCard::Knight, events);
         self.move_robber(seat, hex, victim, events);
@@ -130,7 +131,7 @@ impl Game {
         seat: Seat,
         first: EdgeId,
         second: Option<EdgeId>,
-        events: &mut Vec<Event>,
+        events: &mut impl EventSink,
     ) {
         self.take_played(seat, DevCard::RoadBuilding, events);
         self.place_road(seat, first, events);
@@ -164,35 +165,39 @@ impl Game {
         seat: Seat,
         a: Resource,
         b: Resource,
-        events: &mut Vec<Event>,
+        events: &mut impl EventSink,
     ) {
         self.take_played(seat, DevCard::Invention, events);
         let cards = Resources::one(a) + Resources::one(b);
         self.bank -= cards;
         self.players[seat as usize].hand += cards;
-        events.push(Event::InventionTaken { seat, cards });
+        events.record(|| Event::InventionTaken { seat, cards });
     }
 
     pub(super) fn check_play_monopoly(&self, seat: Seat, _r: Resource) -> Result<(), RuleError> {
         self.check_dev_play(seat, DevCard::Monopoly)
     }
 
-    pub(super) fn play_monopoly(&mut self, seat: Seat, r: Resource, events: &mut Vec<Event>) {
+    pub(super) fn play_monopoly(&mut self, seat: Seat, r: Resource, events: &mut impl EventSink) {
         self.take_played(seat, DevCard::Monopoly, events);
-        let mut taken = Vec::new();
+        // what each seat gave, listed only if events are kept
+        let mut took = [0u8; MAX_PLAYERS as usize];
         let mut total = 0u8;
         for (s, p) in self.players.iter_mut().enumerate() {
             if s as Seat != seat && p.hand[r] > 0 {
-                taken.push((s as Seat, p.hand[r]));
+                took[s] = p.hand[r];
                 total += p.hand[r];
                 p.hand[r] = 0;
             }
         }
         self.players[seat as usize].hand[r] += total;
-        events.push(Event::Monopoly {
+        events.record(|| Event::Monopoly {
             seat,
             resource: r,
-            taken,
+            taken: (0..MAX_PLAYERS)
+                .filter(|&s| took[s as usize] > 0)
+                .map(|s| (s, took[s as usize]))
+                .collect(),
         });
     }
 

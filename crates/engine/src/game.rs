@@ -17,6 +17,7 @@ use super::board::{BoardSize, EdgeId, HexId, Layout, Topology, VertexId};
 use super::derived::Derived;
 use super::helpers::{HelperState, HelpersView};
 use super::refusal::{Allowed, Attempt, Awaited, Place};
+use super::sink::EventSink;
 use super::types::{DevCard, Resources, Seat, Settings};
 
 /// Pieces each player owns.
@@ -361,12 +362,13 @@ impl Game {
         Ok(events)
     }
 
-    /// [`Game::apply`] appending to a caller's buffer (for playouts that reuse one).
+    /// [`Game::apply`] appending to a caller's buffer (for playouts that reuse one), or to
+    /// [`crate::NoEvents`] when nobody reads them.
     pub fn apply_into(
         &mut self,
         seat: Seat,
         action: &Action,
-        events: &mut Vec<Event>,
+        events: &mut impl EventSink,
     ) -> Result<(), RuleError> {
         self.check_action(seat, action)?;
         self.perform(seat, action, events);
@@ -376,7 +378,7 @@ impl Game {
     /// Applies an action taken from [`Game::legal_actions`] for `seat` in this very state,
     /// without checking it again (simulations and bots choose from that list; checked in debug
     /// builds and by `simulate --check`). Anything else must go through [`Game::apply`].
-    pub fn apply_legal(&mut self, seat: Seat, action: &Action, events: &mut Vec<Event>) {
+    pub fn apply_legal(&mut self, seat: Seat, action: &Action, events: &mut impl EventSink) {
         debug_assert!(
             self.check_action(seat, action).is_ok(),
             "{action:?} is not legal for seat {seat}"
@@ -430,7 +432,7 @@ impl Game {
     }
 
     /// Carries out a checked action.
-    fn perform(&mut self, seat: Seat, action: &Action, events: &mut Vec<Event>) {
+    fn perform(&mut self, seat: Seat, action: &Action, events: &mut impl EventSink) {
         self.last_placed.clear();
         match *action {
             Action::Roll => self.roll(seat, events),

@@ -28,6 +28,7 @@ mod production;
 pub mod refusal;
 mod settings_serde;
 mod setup;
+pub mod sink;
 #[cfg(any(test, feature = "testkit"))]
 pub mod testkit;
 mod trade;
@@ -45,6 +46,7 @@ pub use refusal::{
     Allowed, Attempt, Awaited, DiscardRefusal, HelperRefusal, HelperStep, Piece, Place,
     RobberRefusal, RuleError, TradeRefusal,
 };
+pub use sink::{EventSink, NoEvents};
 pub use types::{
     DevCard, FRIENDLY_ROBBER_MAX_VP, MAX_PLAYERS, MIN_PLAYERS, Resource, Resources, Seat, Settings,
     Terrain,

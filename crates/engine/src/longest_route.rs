@@ -5,6 +5,7 @@ use super::action::Event;
 use super::adjacency::{Adjacency, NONE, bits};
 use super::board::{EdgeId, Topology, VertexId};
 use super::game::{Building, Game};
+use super::sink::EventSink;
 use super::types::Seat;
 
 /// Minimum route length for the card.
@@ -235,7 +236,7 @@ impl Game {
 
     /// After `seat` placed a road on `e`: only their route can have grown, and only in the
     /// network `e` belongs to (roads are never removed, so no other network changed).
-    pub(super) fn after_road_placed(&mut self, seat: Seat, e: EdgeId, events: &mut Vec<Event>) {
+    pub(super) fn after_road_placed(&mut self, seat: Seat, e: EdgeId, events: &mut impl EventSink) {
         let d = self.derived();
         let s = seat as usize;
         let search = FastSearch {
@@ -259,7 +260,7 @@ impl Game {
     }
 
     /// After a settlement on `v`: it may cut opponents' routes through `v`.
-    pub(super) fn after_settlement_placed(&mut self, v: VertexId, events: &mut Vec<Event>) {
+    pub(super) fn after_settlement_placed(&mut self, v: VertexId, events: &mut impl EventSink) {
         let Some(builder) = self.buildings[v as usize].map(|b| b.owner) else {
             return;
         };
@@ -308,13 +309,13 @@ impl Game {
         }
     }
 
-    pub(super) fn update_longest_route_holder(&mut self, events: &mut Vec<Event>) {
+    pub(super) fn update_longest_route_holder(&mut self, events: &mut impl EventSink) {
         let now = self.longest_route_holder_now();
         if now != self.longest_route {
             let length = now
                 .map(|s| self.players[s as usize].route_length)
                 .unwrap_or(0);
-            events.push(Event::LongestRouteChanged {
+            events.record(|| Event::LongestRouteChanged {
                 from: self.longest_route,
                 to: now,
                 length,

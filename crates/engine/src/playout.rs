@@ -1,11 +1,12 @@
 //! Random playouts: a whole game of uniformly random legal actions (no domestic trades), the
 //! engine's own measure of speed (`catan-bot simulate`, `bench`) and, with `check`, a fuzz of
-//! every rule check and invariant after every action.
+//! every rule check and invariant after every action. Only the checking path records events
+//! (it checks helper uses from them); the fast path passes `NoEvents`.
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::{Event, Game, invariants};
+use crate::{Event, Game, NoEvents, invariants};
 
 // The chooser: `Game::random_legal_action`, `legal_count`, `nth_legal`.
 #[path = "pick.rs"]
@@ -28,7 +29,7 @@ pub fn play_random_game(
     check: bool,
 ) -> Result<Outcome, String> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x005e_ed0f_ca7a);
-    let mut events: Vec<Event> = Vec::with_capacity(16);
+    let mut events: Vec<Event> = Vec::new();
     let mut actions = 0u64;
     let mut helper_uses: Vec<Option<u32>> = Vec::new();
     while game.winner().is_none() && game.turn <= max_turns {
@@ -43,8 +44,8 @@ pub fn play_random_game(
             ));
         };
         let action = &action;
-        events.clear();
         if check {
+            events.clear();
             // The checking path: a legal action must pass every rule check.
             if let Err(e) = game.apply_into(seat, action, &mut events) {
                 return Err(format!("legal action {action:?} refused: {e}"));
@@ -68,7 +69,8 @@ pub fn play_random_game(
                 }
             }
         } else {
-            game.apply_legal(seat, action, &mut events);
+            // nobody reads a playout's events: record none
+            game.apply_legal(seat, action, &mut NoEvents);
         }
         actions += 1;
     }

@@ -11,6 +11,7 @@ use super::adjacency::bits;
 use super::board::HexId;
 use super::game::Game;
 use super::refusal::{Attempt, DiscardRefusal, RobberRefusal};
+use super::sink::EventSink;
 use super::types::{Resource, Resources, Seat};
 
 impl Game {
@@ -23,13 +24,13 @@ impl Game {
 
     /// Rolls: two draws of the game's generator, or with balanced dice the next card of the
     /// dice deck (`balanced_dice.rs`), shuffled by the same generator.
-    pub(super) fn roll(&mut self, seat: Seat, events: &mut Vec<Event>) {
+    pub(super) fn roll(&mut self, seat: Seat, events: &mut impl EventSink) {
         let dice = match self.dice_deck.as_mut() {
             Some(deck) => deck.draw(&mut self.rng),
             None => (self.rng.gen_range(1..=6u8), self.rng.gen_range(1..=6u8)),
         };
         self.last_roll = Some(dice);
-        events.push(Event::Rolled { seat, dice });
+        events.record(|| Event::Rolled { seat, dice });
         let total = dice.0 + dice.1;
         let watch = self.roll_watch();
         if total == 7 {
@@ -45,7 +46,7 @@ impl Game {
 
     /// Pays every building next to a hex with `number` (not under the robber), applying the
     /// shortage rule resource by resource.
-    pub(super) fn produce(&mut self, number: u8, events: &mut Vec<Event>) {
+    pub(super) fn produce(&mut self, number: u8, events: &mut impl EventSink) {
         let adj = self.adjacency();
         let d = self.derived();
         let n = self.players.len();
@@ -88,23 +89,28 @@ impl Game {
                 match (owed_seats.next(), owed_seats.next()) {
                     // only one player is owed it: they get what is left
                     (Some(s), None) if bank > 0 => gains[s][r] = bank,
-                    _ => events.push(Event::Shortage { resource: r }),
+                    _ => events.record(|| Event::Shortage { resource: r }),
                 }
             }
         }
-        let mut list = Vec::new();
+        let mut paid = 0u8;
         for (s, gain) in gains.iter().enumerate().take(n) {
             if !gain.is_empty() {
                 self.bank -= *gain;
                 self.players[s].hand += *gain;
-                list.push((s as Seat, *gain));
+                paid |= 1 << s;
             }
         }
-        if !list.is_empty() {
-            events.push(Event::Produced { gains: list });
+        if paid != 0 {
+            events.record(|| Event::Produced {
+                gains: (0..n)
+                    .filter(|s| paid & (1 << s) != 0)
+                    .map(|s| (s as Seat, gains[s]))
+                    .collect(),
+            });
         }
         if blocked != 0 {
-            events.push(Event::RobberBlocked {
+            events.record(|| Event::RobberBlocked {
                 hex: self.robber,
                 seats: (0..n as Seat).filter(|s| blocked & (1 << s) != 0).collect(),
             });
@@ -112,7 +118,7 @@ impl Game {
     }
 
     /// A 7: players over the discard limit owe half their cards; then the robber moves.
-    fn start_seven(&mut self, events: &mut Vec<Event>) {
+    fn start_seven(&mut self, events: &mut impl EventSink) {
         let limit = self.settings.discard_limit as u32;
         let owed: Vec<(Seat, u8)> = self
             .players
@@ -124,7 +130,7 @@ impl Game {
         if owed.is_empty() {
             self.phase = Phase::MoveRobber;
         } else {
-            events.push(Event::MustDiscard { owed: owed.clone() });
+            events.record(|| Event::MustDiscard { owed: owed.clone() });
             self.phase = Phase::Discard { owed };
         }
     }
@@ -150,9 +156,9 @@ impl Game {
         Ok(())
     }
 
-    pub(super) fn discard(&mut self, seat: Seat, cards: Resources, events: &mut Vec<Event>) {
+    pub(super) fn discard(&mut self, seat: Seat, cards: Resources, events: &mut impl EventSink) {
         self.pay(seat, cards);
-        events.push(Event::Discarded { seat, cards });
+        events.record(|| Event::Discarded { seat, cards });
         if let Phase::Discard { owed } = &mut self.phase {
             owed.retain(|&(s, _)| s != seat);
             if owed.is_empty() {
@@ -265,11 +271,11 @@ impl Game {
         seat: Seat,
         hex: HexId,
         victim: Option<Seat>,
-        events: &mut Vec<Event>,
+        events: &mut impl EventSink,
     ) {
         self.robber = hex;
         self.last_placed.robber = Some(hex);
-        events.push(Event::RobberMoved { seat, hex });
+        events.record(|| Event::RobberMoved { seat, hex });
         match victim {
             Some(v) => {
                 let hand = self.players[v as usize].hand;
@@ -284,13 +290,13 @@ impl Game {
                 }
                 self.players[v as usize].hand[card] -= 1;
                 self.players[seat as usize].hand[card] += 1;
-                events.push(Event::Stole {
+                events.record(|| Event::Stole {
                     thief: seat,
                     victim: v,
                     card,
                 });
             }
-            None => events.push(Event::NothingToSteal { seat }),
+            None => events.record(|| Event::NothingToSteal { seat }),
         }
     }
 

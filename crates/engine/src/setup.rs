@@ -7,6 +7,7 @@ use super::adjacency::bits;
 use super::board::{EdgeId, VertexId};
 use super::game::{Building, Game};
 use super::refusal::Attempt;
+use super::sink::EventSink;
 use super::types::{Resources, Seat};
 
 impl Game {
@@ -45,7 +46,7 @@ impl Game {
         &mut self,
         seat: Seat,
         v: VertexId,
-        events: &mut Vec<Event>,
+        events: &mut impl EventSink,
     ) {
         let round = match self.phase {
             Phase::Setup { round, .. } => round,
@@ -58,7 +59,7 @@ impl Game {
         self.note_building(seat, v, false);
         self.players[seat as usize].settlements_left -= 1;
         self.last_placed.vertices.push(v);
-        events.push(Event::SettlementBuilt { seat, vertex: v });
+        events.record(|| Event::SettlementBuilt { seat, vertex: v });
         if round == 2 {
             let mut cards = Resources::default();
             for &h in &self.topology().vertex_hexes[v as usize] {
@@ -70,7 +71,7 @@ impl Game {
             }
             self.bank -= cards;
             self.players[seat as usize].hand += cards;
-            events.push(Event::StartingResources { seat, cards });
+            events.record(|| Event::StartingResources { seat, cards });
         }
         self.after_settlement_placed(v, events);
         self.phase = Phase::Setup {
@@ -97,7 +98,7 @@ impl Game {
         Ok(())
     }
 
-    pub(super) fn place_setup_road(&mut self, seat: Seat, e: EdgeId, events: &mut Vec<Event>) {
+    pub(super) fn place_setup_road(&mut self, seat: Seat, e: EdgeId, events: &mut impl EventSink) {
         let round = match self.phase {
             Phase::Setup { round, .. } => round,
             _ => return,
@@ -106,7 +107,7 @@ impl Game {
         self.note_road(seat, e);
         self.players[seat as usize].roads_left -= 1;
         self.last_placed.edges.push(e);
-        events.push(Event::RoadBuilt { seat, edge: e });
+        events.record(|| Event::RoadBuilt { seat, edge: e });
         self.after_road_placed(seat, e, events);
         if round == 2 {
             self.deal_helper(seat, events);

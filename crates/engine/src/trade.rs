@@ -4,6 +4,7 @@
 use super::action::{Action, Event, Phase, RuleError};
 use super::game::Game;
 use super::refusal::{Attempt, TradeRefusal};
+use super::sink::EventSink;
 use super::types::{Resource, Resources, Seat};
 
 impl Game {
@@ -82,14 +83,14 @@ impl Game {
         get: Resource,
         count: u8,
         rate: u8,
-        events: &mut Vec<Event>,
+        events: &mut impl EventSink,
     ) {
         let gave = Resources::of(give, rate * count);
         let got = Resources::of(get, count);
         self.pay(seat, gave);
         self.bank -= got;
         self.players[seat as usize].hand += got;
-        events.push(Event::MaritimeTraded { seat, gave, got });
+        events.record(|| Event::MaritimeTraded { seat, gave, got });
     }
 
     pub(super) fn legal_maritime_trades(&self, seat: Seat, out: &mut Vec<Action>) {
@@ -152,7 +153,7 @@ impl Game {
         with: Seat,
         give: Resources,
         get: Resources,
-        events: &mut Vec<Event>,
+        events: &mut impl EventSink,
     ) {
         let me = &mut self.players[seat as usize];
         me.hand -= give;
@@ -160,7 +161,7 @@ impl Game {
         let them = &mut self.players[with as usize];
         them.hand -= get;
         them.hand += give;
-        events.push(Event::DomesticTraded {
+        events.record(|| Event::DomesticTraded {
             seat,
             with,
             gave: give,

@@ -5,6 +5,7 @@
 use super::action::{Event, Phase, RuleError};
 use super::game::Game;
 use super::refusal::Attempt;
+use super::sink::EventSink;
 use super::types::Seat;
 
 impl Game {
@@ -21,7 +22,7 @@ impl Game {
         }
     }
 
-    pub(super) fn end_turn(&mut self, seat: Seat, events: &mut Vec<Event>) {
+    pub(super) fn end_turn(&mut self, seat: Seat, events: &mut impl EventSink) {
         let n = self.players.len() as Seat;
         match self.phase {
             Phase::SpecialBuild { builder } => {
@@ -30,15 +31,15 @@ impl Game {
                     self.start_turn((self.current + 1) % n, events);
                 } else {
                     self.phase = Phase::SpecialBuild { builder: next };
-                    events.push(Event::SpecialBuildStarted { seat: next });
+                    events.record(|| Event::SpecialBuildStarted { seat: next });
                 }
             }
             _ => {
-                events.push(Event::TurnEnded { seat });
+                events.record(|| Event::TurnEnded { seat });
                 if self.has_special_building() {
                     let next = (self.current + 1) % n;
                     self.phase = Phase::SpecialBuild { builder: next };
-                    events.push(Event::SpecialBuildStarted { seat: next });
+                    events.record(|| Event::SpecialBuildStarted { seat: next });
                 } else {
                     self.start_turn((self.current + 1) % n, events);
                 }
@@ -48,12 +49,12 @@ impl Game {
 
     /// Starts `seat`'s turn, before the roll. (A win at the start of the turn is checked by
     /// `apply` after every action.)
-    pub(super) fn start_turn(&mut self, seat: Seat, events: &mut Vec<Event>) {
+    pub(super) fn start_turn(&mut self, seat: Seat, events: &mut impl EventSink) {
         self.current = seat;
         self.turn += 1;
         self.dev_played = false;
         self.phase = Phase::BeforeRoll;
-        events.push(Event::TurnStarted {
+        events.record(|| Event::TurnStarted {
             seat,
             turn: self.turn,
         });

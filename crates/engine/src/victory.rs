@@ -4,10 +4,11 @@
 
 use super::action::{Event, Phase};
 use super::game::Game;
+use super::sink::EventSink;
 
 impl Game {
     /// Ends the game if the current player has reached the target in their own turn.
-    pub(super) fn check_victory(&mut self, events: &mut Vec<Event>) {
+    pub(super) fn check_victory(&mut self, events: &mut impl EventSink) {
         let own_turn = matches!(
             self.phase,
             Phase::BeforeRoll | Phase::Main | Phase::Discard { .. } | Phase::MoveRobber
@@ -26,7 +27,7 @@ impl Game {
             self.phase = Phase::Finished {
                 winner: self.current,
             };
-            events.push(Event::Won {
+            events.record(|| Event::Won {
                 seat: self.current,
                 vp,
             });

@@ -7,6 +7,7 @@ use super::super::action::{Action, Event, Phase};
 use super::super::army::MIN_ARMY;
 use super::super::board::EdgeId;
 use super::super::game::{Game, HeldCard};
+use super::super::sink::EventSink;
 use super::super::types::{Resource, Resources, Seat};
 use super::check::{VINCENT_CITY, VINCENT_SETTLEMENT, candamir_cost, william_cost};
 use super::{
@@ -19,13 +20,18 @@ impl Game {
     }
 
     /// Carries out a checked helper action.
-    pub(crate) fn perform_helper(&mut self, seat: Seat, action: &Action, events: &mut Vec<Event>) {
+    pub(crate) fn perform_helper(
+        &mut self,
+        seat: Seat,
+        action: &Action,
+        events: &mut impl EventSink,
+    ) {
         match action {
             Action::UseHelper(u) => self.use_helper(seat, u, events),
             Action::DeclineHelper => {
                 let state = self.helper_state_mut();
                 if let Some(Pending::Offer { helper, .. }) = state.pending.take() {
-                    events.push(Event::HelperDeclined { seat, helper });
+                    events.record(|| Event::HelperDeclined { seat, helper });
                 }
             }
             Action::HelperChoice(choice) => self.helper_choice(seat, *choice, events),
@@ -35,7 +41,7 @@ impl Game {
                 if let Some(Some(held)) = state.held.get_mut(seat as usize) {
                     held.side = Side::B;
                     let helper = held.helper;
-                    events.push(Event::HelperFlipped { seat, helper });
+                    events.record(|| Event::HelperFlipped { seat, helper });
                 }
             }
             Action::ExchangeHelper(took) => {
@@ -55,7 +61,7 @@ impl Game {
                 state.display.retain(|h| h != took);
                 if let Some(returned) = returned {
                     state.display.push(returned);
-                    events.push(Event::HelperExchanged {
+                    events.record(|| Event::HelperExchanged {
                         seat,
                         returned,
                         took: *took,
@@ -66,7 +72,7 @@ impl Game {
         }
     }
 
-    fn use_helper(&mut self, seat: Seat, u: &HelperUse, events: &mut Vec<Event>) {
+    fn use_helper(&mut self, seat: Seat, u: &HelperUse, events: &mut impl EventSink) {
         let turn = self.turn;
         let helper = u.helper();
         let state = self.helper_state_mut();
@@ -74,7 +80,7 @@ impl Game {
             held.used_turn = Some(turn);
         }
         state.pending = Some(Pending::AfterUse { seat });
-        events.push(Event::HelperUsed { seat, helper });
+        events.record(|| Event::HelperUsed { seat, helper });
         match *u {
             HelperUse::Marianne(card) | HelperUse::Sean(SeanUse::Take(card)) => {
                 self.take_from_supply(seat, helper, card, events)
@@ -89,13 +95,13 @@ impl Game {
             }
             HelperUse::Jean(resource) => {
                 self.helper_state_mut().jean = Some((turn, resource));
-                events.push(Event::JeanRate { seat, resource });
+                events.record(|| Event::JeanRate { seat, resource });
             }
             HelperUse::Lin { desert } => {
                 let vacated = self.robber;
                 self.robber = desert;
                 self.last_placed.robber = Some(desert);
-                events.push(Event::RobberMoved { seat, hex: desert });
+                events.record(|| Event::RobberMoved { seat, hex: desert });
                 if let Some(card) = self.layout.terrain[vacated as usize].resource()
                     && self.bank[card] > 0
                 {
@@ -117,7 +123,7 @@ impl Game {
                 {
                     *n += 1;
                 }
-                events.push(Event::KnightDiscarded { seat });
+                events.record(|| Event::KnightDiscarded { seat });
                 self.recheck_largest_army(events);
                 match build {
                     VincentBuild::Settlement(v) => {
@@ -135,14 +141,14 @@ impl Game {
                 self.pay(seat, cost);
                 let keep = self.deck.len().saturating_sub(3);
                 let cards: Vec<_> = self.deck.split_off(keep).into_iter().rev().collect();
-                events.push(Event::CardsLookedAt {
+                events.record(|| Event::CardsLookedAt {
                     seat,
                     cards: cards.clone(),
                 });
                 self.helper_state_mut().pending = Some(Pending::KeepCard { seat, cards });
             }
             HelperUse::Hilde { victim } => {
-                events.push(Event::HandLookedAt {
+                events.record(|| Event::HandLookedAt {
                     seat,
                     victim,
                     hand: self.players[victim as usize].hand,
@@ -164,7 +170,7 @@ impl Game {
                         had_none.push(s);
                     }
                 }
-                events.push(Event::NassirDemanded {
+                events.record(|| Event::NassirDemanded {
                     seat,
                     resource,
                     gave: gave.clone(),
@@ -182,14 +188,14 @@ impl Game {
         seat: Seat,
         helper: Helper,
         card: Resource,
-        events: &mut Vec<Event>,
+        events: &mut impl EventSink,
     ) {
         self.bank[card] -= 1;
         self.players[seat as usize].hand[card] += 1;
-        events.push(Event::HelperTook { seat, helper, card });
+        events.record(|| Event::HelperTook { seat, helper, card });
     }
 
-    fn helper_choice(&mut self, seat: Seat, choice: HelperChoice, events: &mut Vec<Event>) {
+    fn helper_choice(&mut self, seat: Seat, choice: HelperChoice, events: &mut impl EventSink) {
         let after = Some(Pending::AfterUse { seat });
         match choice {
             HelperChoice::Keep(card) => {
@@ -205,7 +211,7 @@ impl Game {
                     card,
                     bought_turn: self.turn,
                 });
-                events.push(Event::DevCardBought { seat, card });
+                events.record(|| Event::DevCardBought { seat, card });
                 self.deck.extend(cards);
                 self.deck.shuffle(&mut self.rng);
                 self.helper_state_mut().pending = after;
@@ -217,7 +223,7 @@ impl Game {
                 };
                 self.players[victim as usize].hand[card] -= 1;
                 self.players[seat as usize].hand[card] += 1;
-                events.push(Event::Stole {
+                events.record(|| Event::Stole {
                     thief: seat,
                     victim,
                     card,
@@ -227,7 +233,7 @@ impl Game {
             HelperChoice::GiveBack { to, card } => {
                 self.players[seat as usize].hand[card] -= 1;
                 self.players[to as usize].hand[card] += 1;
-                events.push(Event::GaveBack { seat, to, card });
+                events.record(|| Event::GaveBack { seat, to, card });
                 let state = self.helper_state_mut();
                 if let Some(Pending::GiveBack { owed, .. }) = &mut state.pending {
                     owed.retain(|&s| s != to);
@@ -240,18 +246,18 @@ impl Game {
     }
 
     /// Louis: lifts `from` and places it on `to`; the owner's route is measured again.
-    fn move_road(&mut self, seat: Seat, from: EdgeId, to: EdgeId, events: &mut Vec<Event>) {
+    fn move_road(&mut self, seat: Seat, from: EdgeId, to: EdgeId, events: &mut impl EventSink) {
         self.roads[from as usize] = None;
         self.players[seat as usize].roads_left += 1;
         self.board_changed();
-        events.push(Event::RoadLifted { seat, edge: from });
+        events.record(|| Event::RoadLifted { seat, edge: from });
         self.refresh_route(seat);
         self.place_road(seat, to, events);
     }
 
     /// After a knight left the game: the holder keeps Largest Army while they still have the
     /// most (at least 3); else the single player with the most takes it, or it is set aside.
-    fn recheck_largest_army(&mut self, events: &mut Vec<Event>) {
+    fn recheck_largest_army(&mut self, events: &mut impl EventSink) {
         let knights: Vec<u8> = self.players.iter().map(|p| p.knights_played).collect();
         let max = knights.iter().copied().max().unwrap_or(0);
         let holder = self.largest_army;
@@ -268,19 +274,19 @@ impl Game {
         }
         self.largest_army = now;
         match (now, holder) {
-            (Some(to), from) => events.push(Event::LargestArmyChanged {
+            (Some(to), from) => events.record(|| Event::LargestArmyChanged {
                 from,
                 to,
                 knights: max,
             }),
-            (None, Some(from)) => events.push(Event::LargestArmySetAside { from }),
+            (None, Some(from)) => events.record(|| Event::LargestArmySetAside { from }),
             (None, None) => {}
         }
     }
 
     /// Deals the next numbered helper to `seat` (after their second setup road); once every
     /// seat has one, the rest of the stack joins the display.
-    pub fn deal_helper(&mut self, seat: Seat, events: &mut Vec<Event>) {
+    pub fn deal_helper(&mut self, seat: Seat, events: &mut impl EventSink) {
         let Some(state) = self.helpers.as_mut() else {
             return;
         };
@@ -296,7 +302,7 @@ impl Game {
                 used_turn: None,
             });
         }
-        events.push(Event::HelperReceived { seat, helper });
+        events.record(|| Event::HelperReceived { seat, helper });
         if state.held.iter().all(Option::is_some) {
             let rest = std::mem::take(&mut state.stack);
             state.display.extend(rest);
@@ -322,7 +328,7 @@ impl Game {
         &mut self,
         total: u8,
         watch: &[(Seat, u32)],
-        events: &mut Vec<Event>,
+        events: &mut impl EventSink,
     ) {
         for &(seat, before) in watch {
             let Some(held) = self.usable_helper(seat) else {
@@ -343,7 +349,7 @@ impl Game {
                 _ => false,
             };
             if offer {
-                events.push(Event::HelperOffered {
+                events.record(|| Event::HelperOffered {
                     seat,
                     helper: held.helper,
                 });
