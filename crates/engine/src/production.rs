@@ -50,8 +50,10 @@ impl Game {
         let adj = self.adjacency();
         let d = self.derived();
         let n = self.players.len();
-        // owed[seat][resource]; seats with a building on the robber's hex, as a bit set
+        // owed[seat][resource]; resources owed to anyone and seats with a building on the
+        // robber's hex, as bit sets
         let mut owed = [[0u8; 5]; 6];
+        let mut wanted = 0u8;
         let mut blocked = 0u8;
         let hexes = d.hexes_by_number.get(number as usize).copied().unwrap_or(0);
         for h in bits(hexes as u128) {
@@ -69,37 +71,43 @@ impl Game {
                     blocked |= 1 << b.owner;
                 } else if let Some(owed) = owed.get_mut(b.owner as usize) {
                     owed[r.index()] += 1 + b.city as u8;
+                    wanted |= 1 << r.index();
                 }
             }
         }
+        // what each seat gets, and the seats that get anything (a bit set)
         let mut gains = [Resources::default(); 6];
+        let mut paid = 0u8;
         for r in Resource::ALL {
             let i = r.index();
-            let total: u32 = owed[..n].iter().map(|o| o[i] as u32).sum();
-            if total == 0 {
+            if wanted & (1 << i) == 0 {
                 continue;
             }
+            let total: u32 = owed[..n].iter().map(|o| o[i] as u32).sum();
             let bank = self.bank[r];
             if total <= bank as u32 {
                 for s in 0..n {
-                    gains[s][r] = owed[s][i];
+                    if owed[s][i] > 0 {
+                        gains[s][r] = owed[s][i];
+                        paid |= 1 << s;
+                    }
                 }
             } else {
                 let mut owed_seats = (0..n).filter(|&s| owed[s][i] > 0);
                 match (owed_seats.next(), owed_seats.next()) {
                     // only one player is owed it: they get what is left
-                    (Some(s), None) if bank > 0 => gains[s][r] = bank,
+                    (Some(s), None) if bank > 0 => {
+                        gains[s][r] = bank;
+                        paid |= 1 << s;
+                    }
                     _ => events.record(|| Event::Shortage { resource: r }),
                 }
             }
         }
-        let mut paid = 0u8;
-        for (s, gain) in gains.iter().enumerate().take(n) {
-            if !gain.is_empty() {
-                self.bank -= *gain;
-                self.players[s].hand += *gain;
-                paid |= 1 << s;
-            }
+        for s in bits(paid as u128) {
+            let gain = gains[s as usize];
+            self.bank -= gain;
+            self.players[s as usize].hand += gain;
         }
         if paid != 0 {
             events.record(|| Event::Produced {
