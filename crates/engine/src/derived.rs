@@ -25,6 +25,9 @@ pub(super) struct Derived {
     pub buildings: [u128; SEATS],
     /// Intersections holding each seat's cities.
     pub cities: [u128; SEATS],
+    /// Hexes with a building of each seat on a corner (bit set over hex ids): whom the
+    /// robber can rob where, without a walk over the buildings on every robber move.
+    pub hexes: [u32; SEATS],
     /// Edges holding any road.
     pub any_road: u128,
     /// Intersections holding any building.
@@ -46,6 +49,7 @@ impl Derived {
             road_ends: [0; SEATS],
             buildings: [0; SEATS],
             cities: [0; SEATS],
+            hexes: [0; SEATS],
             any_road: 0,
             occupied: 0,
             crowded: 0,
@@ -85,6 +89,7 @@ impl Derived {
         let s = seat as usize;
         let bit = 1u128 << v;
         self.buildings[s] |= bit;
+        self.hexes[s] |= adj.vertex_hex_mask[v as usize];
         if city {
             self.cities[s] |= bit;
         }

@@ -377,7 +377,6 @@ impl Game {
 
     /// The robber's choices for `seat`, as `legal_robber_moves` lists them.
     fn robber_table(&self, seat: Seat) -> RobberTable {
-        let adj = self.adjacency();
         let d = self.derived();
         let protected = self.protected_seats(seat);
         let closed = self.friendly_closed_hexes(seat);
@@ -393,9 +392,7 @@ impl Game {
             {
                 continue;
             }
-            let touched = bits(d.buildings[s])
-                .fold(0, |acc, v| acc | adj.vertex_hex_mask[v as usize])
-                & t.hexes;
+            let touched = d.hexes[s] & t.hexes;
             t.robbed |= touched;
             pairs += touched.count_ones();
             for h in bits(touched as u128) {
