@@ -14,7 +14,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::expert::Think;
 use super::{Bot, BotLevel};
-use crate::engine::{Action, Game, Phase, Seat};
+use crate::engine::{Action, Game, Phase, Resources, Seat};
 use crate::i18n::InWords;
 
 /// Who plays a seat in a match.
@@ -110,7 +110,9 @@ pub fn play_match(
 }
 
 /// [`play_match`] with the experts' budget `think`; `decided` is called right after each bot
-/// decision (`observe` right before it), so a caller can time the decisions.
+/// decision, so a caller can time the decisions: `observe` comes right before a move or an
+/// offer by the seat to act; the others' answers to an offer follow its `decided` one after
+/// another, each ended by its own `decided` (a clock restarted at both callbacks times each).
 pub fn play_match_with(
     game: &mut Game,
     kinds: &[SeatKind],
@@ -161,8 +163,11 @@ pub fn play_match_with(
             offered_turn = Some(game.turn());
             // An offer is a decision too: the expert searches it.
             observe(game, seat);
-            trades += offer_round(game, &bots, seat, bot, think)? as u32;
+            let offer = bot.offer_within(&game.view(Some(seat)), think);
             decided(seat);
+            if let Some((give, get)) = offer {
+                trades += offer_round(game, &bots, (seat, give, get), think, &mut decided)? as u32;
+            }
         }
         game.legal_actions_into(seat, &mut legal);
         if legal.is_empty() {
@@ -201,17 +206,16 @@ pub fn play_match_with(
     })
 }
 
-/// The current bot's offer to the others; applies it with the first bot that accepts.
+/// The current bot's offer (`seat` gives `give` for `get`) to the others, asked in turn
+/// order; applied with the first bot that accepts. Each answer is a decision of the answering
+/// seat (the expert searches it): `decided` follows each, right after the one before.
 fn offer_round(
     game: &mut Game,
     bots: &[Option<Bot>],
-    seat: Seat,
-    bot: Bot,
+    (seat, give, get): (Seat, Resources, Resources),
     think: Think,
+    decided: &mut impl FnMut(Seat),
 ) -> Result<bool, String> {
-    let Some((give, get)) = bot.offer_within(&game.view(Some(seat)), think) else {
-        return Ok(false);
-    };
     if !give.fits_in(&game.players()[seat as usize].hand) {
         return Err(format!(
             "seat {seat} offered {give} it does not hold",
@@ -224,7 +228,9 @@ fn offer_round(
         let Some(partner) = bots[other as usize] else {
             continue;
         };
-        if partner.accepts_from(&game.view(Some(other)), seat, &get, &give) {
+        let yes = partner.accepts_within(&game.view(Some(other)), seat, &get, &give, think);
+        decided(other);
+        if yes {
             let trade = Action::DomesticTrade {
                 with: other,
                 give,

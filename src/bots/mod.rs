@@ -167,7 +167,26 @@ impl Bot {
         give: &Resources,
         get: &Resources,
     ) -> bool {
-        trade::accepts(&Facts::new(view), partner, give, get)
+        self.accepts_within(view, partner, give, get, expert::Think::default())
+    }
+
+    /// [`Bot::accepts_from`] with the expert's search budget `think` (the other levels ignore
+    /// it): the expert plays accepting and declining forward ([`expert::accepts`]).
+    pub fn accepts_within(
+        &self,
+        view: &GameView,
+        partner: Seat,
+        give: &Resources,
+        get: &Resources,
+        think: expert::Think,
+    ) -> bool {
+        let f = Facts::new(view);
+        match self.level {
+            BotLevel::Expert => {
+                expert::accepts(&f, partner, give, get, think, &mut self.rng(view, 5))
+            }
+            _ => trade::accepts(&f, partner, give, get),
+        }
     }
 
     /// The bot's counter-offer to `partner`, whose offer (they give `their_give`, want

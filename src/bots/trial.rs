@@ -8,6 +8,7 @@
 //! The offers are asked, never applied: the games play on as bot-only games.
 
 use super::arena::{SeatKind, play_match};
+use super::expert::Think;
 use super::facts::Facts;
 use super::{Bot, BotLevel, plan};
 use crate::engine::{Game, GameView, Phase, Resource, Resources, Seat, Settings};
@@ -49,20 +50,16 @@ pub struct TrialCounts {
 /// How a bot judges an offer: `(bot, its view, partner, it gives, it gets)`.
 pub type Judge<'a> = &'a dyn Fn(&Bot, &GameView, Seat, &Resources, &Resources) -> bool;
 
-/// The judging of the current code.
+/// The judging of the current code, an expert searching with `think`.
 pub fn current_judge(
-    bot: &Bot,
-    view: &GameView,
-    partner: Seat,
-    give: &Resources,
-    get: &Resources,
-) -> bool {
-    bot.accepts_from(view, partner, give, get)
+    think: Think,
+) -> impl Fn(&Bot, &GameView, Seat, &Resources, &Resources) -> bool {
+    move |bot, view, partner, give, get| bot.accepts_within(view, partner, give, get, think)
 }
 
 /// Plays `games` 4-player games of strong bots (seeds from `seed`) with the scripted person at
-/// seat 0, counting the answers `judge` gives.
-pub fn run(games: u32, seed: u64, judge: Judge) -> Result<TrialCounts, String> {
+/// seat 0, counting the answers `judge` gives for bots of `level` in the other seats.
+pub fn run(games: u32, seed: u64, level: BotLevel, judge: Judge) -> Result<TrialCounts, String> {
     let kinds = [SeatKind::Bot(BotLevel::Strong); 4];
     let mut counts = TrialCounts::default();
     for i in 0..games {
@@ -77,7 +74,7 @@ pub fn run(games: u32, seed: u64, judge: Judge) -> Result<TrialCounts, String> {
                 return;
             }
             asked_turn = Some(g.turn());
-            ask(g, game_seed, judge, &mut counts);
+            ask(g, game_seed, level, judge, &mut counts);
         })?;
         counts.games += 1;
         counts.bot_trades += outcome.trades;
@@ -86,7 +83,7 @@ pub fn run(games: u32, seed: u64, judge: Judge) -> Result<TrialCounts, String> {
 }
 
 /// The person's offers of this action phase, and the bots' answers.
-fn ask(g: &Game, seed: u64, judge: Judge, counts: &mut TrialCounts) {
+fn ask(g: &Game, seed: u64, level: BotLevel, judge: Judge, counts: &mut TrialCounts) {
     let n = g.players().len() as Seat;
     let person_vp = g.public_vp(PERSON);
     let best_other = (1..n).map(|s| g.public_vp(s)).max().unwrap_or(0);
@@ -105,7 +102,7 @@ fn ask(g: &Game, seed: u64, judge: Judge, counts: &mut TrialCounts) {
         let Some((give, get)) = fair_offer(&view, &hand) else {
             continue;
         };
-        let bot = Bot::new(BotLevel::Strong, seed ^ b as u64);
+        let bot = Bot::new(level, seed ^ b as u64);
         // The bot gives what the person wants (`get`) for what the person gives.
         let yes = judge(&bot, &view, PERSON, &get, &give);
         counts.fair += 1;
@@ -206,8 +203,9 @@ mod tests {
     /// right shape. Prints the figures before (the old judging) and after.
     #[test]
     fn a_scripted_person_gets_fair_offers_accepted() {
-        let before = run(200, 2700, &judge_before).expect("games play");
-        let after = run(200, 2700, &current_judge).expect("games play");
+        let before = run(200, 2700, BotLevel::Strong, &judge_before).expect("games play");
+        let judge = current_judge(Think::default());
+        let after = run(200, 2700, BotLevel::Strong, &judge).expect("games play");
         println!("before: {before:?}\nafter:  {after:?}");
         // Before, an offer made to the current bot was judged as a trade with itself.
         assert!(before.fair_accepted < before.fair);
@@ -228,5 +226,22 @@ mod tests {
             after.bot_trades > after.games,
             "bots trade among themselves: {after:?}"
         );
+    }
+
+    /// The same goal for the expert, whose answer is searched: over 30 games (about 1,300
+    /// offers) with a small budget, at least half of the fair helpful offers accepted and the
+    /// rules every bot keeps unbroken.
+    #[test]
+    fn the_expert_accepts_fair_offers_too() {
+        let judge = current_judge(Think { steps: 2_000 });
+        let c = run(30, 2700, BotLevel::Expert, &judge).expect("games play");
+        println!("expert: {c:?}");
+        assert!(c.fair >= 1_000, "{c:?}");
+        assert!(2 * c.fair_accepted >= c.fair, "{c:?}");
+        assert_eq!(c.near_win_accepted, 0, "{c:?}");
+        assert!(c.leading > 0);
+        assert_eq!(c.leading_accepted, 0, "{c:?}");
+        assert_eq!(c.greedy_accepted, 0, "{c:?}");
+        assert_eq!(c.bad_counters, 0, "{c:?}");
     }
 }

@@ -83,7 +83,12 @@ pub fn run(lineup: &str, args: &SimulateArgs) -> anyhow::Result<ExitCode> {
             args.max_turns,
             Think::from_ms(args.think_ms),
             |_, _| started.set(thread_cpu_ns()),
-            |seat| times.push((seat, thread_cpu_ns().saturating_sub(started.get()))),
+            |seat| {
+                let now = thread_cpu_ns();
+                times.push((seat, now.saturating_sub(started.get())));
+                // an answer to an offer starts right after the decision before it
+                started.set(now);
+            },
         ) {
             Ok(o) => o,
             Err(e) => {

@@ -11,7 +11,7 @@ use catan_bot::bots::arena::{SeatKind, parse_lineup, play_match, play_match_with
 use catan_bot::bots::expert::{Think, sample_world};
 use catan_bot::bots::{Bot, BotLevel};
 use catan_bot::engine::testkit::{self, serialize};
-use catan_bot::engine::{DevCard, Game, Resource, Resources, Seat, Settings};
+use catan_bot::engine::{DevCard, Game, GameView, Phase, Resource, Resources, Seat, Settings};
 use catan_bot::table::TableOptions;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -129,6 +129,7 @@ fn decides_from_the_view_only(settings: Settings, seeds: std::ops::Range<u64>) {
     let mut changed = 0;
     let mut searched = 0;
     let mut offers = 0;
+    let mut answers = 0;
     for seed in seeds {
         for (game, seat) in positions_with(settings.clone(), seed, 11) {
             let other = with_hidden_changes(&game, seat, seed * 7919 + game.version());
@@ -161,14 +162,39 @@ fn decides_from_the_view_only(settings: Settings, seeds: std::ops::Range<u64>) {
                 assert!(give.fits_in(&game.players()[seat as usize].hand));
                 offers += 1;
             }
+            // … and so is its answer to a 1-for-1 another player offers it
+            if let Some((partner, give, get)) = one_for_one(&va) {
+                let answer = |v| bot.accepts_within(v, partner, &give, &get, TINY);
+                assert_eq!(answer(&va), answer(&vb), "v{}", game.version());
+                answers += 1;
+            }
         }
     }
     assert!(offers > 0, "no position gave an offer to compare");
+    assert!(answers > 0, "no position gave an answer to compare");
     assert!(
         changed > 20,
         "hidden state changed in only {changed} positions"
     );
     assert!(searched > 20, "only {searched} positions could be sampled");
+}
+
+/// A trade another player could offer the seat in the action phase (the current player, or
+/// the next one when the seat is current): one of the seat's cards for one of a kind it lacks.
+fn one_for_one(view: &GameView) -> Option<(Seat, Resources, Resources)> {
+    let me = view.viewer?;
+    if view.phase != Phase::Main {
+        return None;
+    }
+    let partner = if view.current == me {
+        (me + 1) % view.players.len() as Seat
+    } else {
+        view.current
+    };
+    let hand = view.own.as_ref()?.hand;
+    let give = Resource::ALL.into_iter().find(|&r| hand[r] > 0)?;
+    let get = Resource::ALL.into_iter().find(|&r| hand[r] == 0)?;
+    Some((partner, Resources::one(give), Resources::one(get)))
 }
 
 /// The sampled world is not the true one: the other hands are drawn, not read.

@@ -3,12 +3,13 @@
 //! supply trade, play or end) it takes a few candidate actions ([`candidates`]), plays each
 //! forward many times in worlds sampled from its seat's view ([`world`]) with every seat
 //! following the strong policy, and picks the candidate whose rollouts end best ([`search`]).
-//! Its one offer to the table on its turn is searched too ([`offer`]). Discards, the special
-//! building phase, answers to others' offers and the Helpers of Catan scenario are played as
-//! the strong bot plays them.
+//! Its one offer to the table on its turn is searched too ([`offer`]), and so is its answer to
+//! an offer made to it ([`answer`]). Discards, the special building phase, counter-offers and
+//! the Helpers of Catan scenario are played as the strong bot plays them.
 //!
 //! Like every bot it sees only its seat's [`GameView`] and legal actions.
 
+mod answer;
 mod candidates;
 mod offer;
 mod search;
@@ -76,6 +77,7 @@ pub fn choose<'a>(
     legal.iter().find(|a| **a == options[best]).or(Some(pick))
 }
 
+pub use answer::accepts;
 pub use offer::offer;
 
 /// One world as the search samples it from `view` (for tests: it must not depend on anything

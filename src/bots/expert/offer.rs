@@ -47,6 +47,7 @@ pub fn offer(f: &Facts, think: Think, rng: &mut ChaCha8Rng) -> Option<Offer> {
     let own = OwnFacts {
         me,
         dev_played: false,
+        shown: None,
     };
     let best = search::best_of(
         f.view,

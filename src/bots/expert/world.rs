@@ -31,6 +31,9 @@ pub struct OwnFacts {
     pub me: Seat,
     /// The seat played a development card this turn (the view does not say; see [`infer`]).
     pub dev_played: bool,
+    /// Cards another seat has shown it holds by offering them to this seat: every sample
+    /// deals them to that seat first.
+    pub shown: Option<(Seat, Resources)>,
 }
 
 /// The seat's own facts from its view and legal actions: it played a card this turn if it is
@@ -46,7 +49,11 @@ pub fn infer(view: &GameView, legal: &[Action]) -> Option<OwnFacts> {
         .iter()
         .any(|c| c.bought_turn != view.turn && c.card != DevCard::VictoryPoint);
     let dev_played = my_turn && always_playable && !legal.iter().any(Action::is_card_play);
-    Some(OwnFacts { me, dev_played })
+    Some(OwnFacts {
+        me,
+        dev_played,
+        shown: None,
+    })
 }
 
 /// A game consistent with `view` whose hidden parts are drawn with `rng`; `None` when the view
@@ -78,6 +85,7 @@ pub fn sample(view: &GameView, own: OwnFacts, rng: &mut ChaCha8Rng) -> Option<Ga
     if pool.len() as u32 != others_cards {
         return None;
     }
+    let shown = take_shown(&mut pool, view, own)?;
     pool.shuffle(rng);
     // Development cards not known to be elsewhere.
     let knights_played: u32 = view.players.iter().map(|p| p.knights_played as u32).sum();
@@ -110,8 +118,11 @@ pub fn sample(view: &GameView, own: OwnFacts, rng: &mut ChaCha8Rng) -> Option<Ga
             dev_cards.push(mine.dev_cards.clone());
             continue;
         }
-        let mut hand = Resources::default();
-        for _ in 0..p.resource_count {
+        let mut hand = match own.shown {
+            Some((seat, _)) if seat == p.seat => shown,
+            _ => Resources::default(),
+        };
+        for _ in hand.total()..p.resource_count {
             if let Some(r) = cards.next() {
                 hand[r] += 1;
             }
@@ -140,6 +151,24 @@ pub fn sample(view: &GameView, own: OwnFacts, rng: &mut ChaCha8Rng) -> Option<Ga
         dice_deck,
     };
     Game::from_view(view, hidden).ok()
+}
+
+/// Removes from `pool` the cards `own.shown` says a seat holds and returns them (none when
+/// nothing was shown); `None` when the pool or the seat's hand size cannot hold them.
+fn take_shown(pool: &mut Vec<Resource>, view: &GameView, own: OwnFacts) -> Option<Resources> {
+    let Some((seat, cards)) = own.shown else {
+        return Some(Resources::default());
+    };
+    if seat == own.me || view.players.get(seat as usize)?.resource_count < cards.total() {
+        return None;
+    }
+    for r in Resource::ALL {
+        for _ in 0..cards[r] {
+            let at = pool.iter().position(|&c| c == r)?;
+            pool.swap_remove(at);
+        }
+    }
+    Some(cards)
 }
 
 /// The seats other than `me`.
@@ -191,5 +220,34 @@ mod tests {
             checked += 1;
         }
         assert!(checked > 50, "{checked} positions");
+    }
+
+    /// Cards another seat has shown are in its hand in every sample, which still looks the
+    /// same from the seat; cards it cannot hold make no sample.
+    #[test]
+    fn shown_cards_are_dealt_to_the_seat_that_showed_them() {
+        let mut rng = ChaCha8Rng::seed_from_u64(4);
+        let mut checked = 0;
+        for (game, seat) in positions() {
+            let other = (seat + 1) % 4;
+            let held = game.players()[other as usize].hand;
+            let Some(r) = Resource::ALL.into_iter().find(|&r| held[r] > 0) else {
+                continue;
+            };
+            let view = game.view(Some(seat));
+            let legal = game.legal_actions(seat);
+            let mut own = infer(&view, &legal).expect("a seat's view");
+            own.shown = Some((other, Resources::one(r)));
+            for _ in 0..4 {
+                let s = sample(&view, own, &mut rng).expect("the shown card fits");
+                assert!(s.players()[other as usize].hand[r] >= 1);
+                assert_eq!(s.view(Some(seat)), view);
+            }
+            let too_many = view.players[other as usize].resource_count + 1;
+            own.shown = Some((other, Resources::of(r, too_many as u8)));
+            assert!(sample(&view, own, &mut rng).is_none());
+            checked += 1;
+        }
+        assert!(checked > 20, "{checked} positions");
     }
 }

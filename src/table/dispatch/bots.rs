@@ -463,11 +463,12 @@ pub(super) fn answer_offer(table: &mut Table, id: GameId, offer: u32, now_ms: u6
         return Vec::new();
     };
     let names = s.names();
+    let think = crate::bots::expert::Think::from_ms(table.options.bot_think_ms);
     let answers: Vec<(Seat, Bot, Caller, bool)> = (0..names.len() as Seat)
         .filter_map(|seat| {
             let bot = s.bot_at(seat)?;
             let yes = offers::check_response(g, &names, o, seat, true).is_ok()
-                && bot.accepts_from(&g.view(Some(seat)), o.from, &o.get, &o.give);
+                && bot.accepts_within(&g.view(Some(seat)), o.from, &o.get, &o.give, think);
             if !yes && offers::check_response(g, &names, o, seat, false).is_err() {
                 return None;
             }
