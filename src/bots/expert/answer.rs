@@ -9,6 +9,7 @@
 use rand_chacha::ChaCha8Rng;
 
 use super::Think;
+use super::offer::first_taker;
 use super::search;
 use super::world::OwnFacts;
 use crate::bots::facts::Facts;
@@ -98,14 +99,7 @@ fn next_taker(
     if g.current() != partner {
         return None;
     }
-    let n = g.players().len() as Seat;
-    (1..n)
-        .map(|k| (me + k) % n)
-        .take_while(|&s| s != partner)
-        .find(|&other| {
-            let view = g.view(Some(other));
-            trade::accepts(&Facts::new(&view), partner, give, get)
-        })
+    first_taker(g, me, partner, give, get)
 }
 
 #[cfg(test)]

@@ -96,11 +96,26 @@ fn more_offers(f: &Facts) -> Vec<Offer> {
 
 /// The first other seat, in turn order, that would take the offer in world `g`.
 fn acceptor(g: &Game, me: Seat, give: &Resources, get: &Resources) -> Option<Seat> {
+    first_taker(g, me, me, get, give)
+}
+
+/// The first seat after `after` in turn order, up to the offerer, that the strong rule would
+/// let give `gives` for `gets` to `offerer` in world `g`.
+pub(super) fn first_taker(
+    g: &Game,
+    after: Seat,
+    offerer: Seat,
+    gives: &Resources,
+    gets: &Resources,
+) -> Option<Seat> {
     let n = g.players().len() as Seat;
-    (1..n).map(|k| (me + k) % n).find(|&other| {
-        let view = g.view(Some(other));
-        trade::accepts(&Facts::new(&view), me, get, give)
-    })
+    (1..n)
+        .map(|k| (after + k) % n)
+        .take_while(|&s| s != offerer)
+        .find(|&other| {
+            let view = g.view(Some(other));
+            trade::accepts(&Facts::new(&view), offerer, gives, gets)
+        })
 }
 
 #[cfg(test)]
