@@ -19,13 +19,19 @@ const MIN_GAIN: f32 = 0.5;
 /// Whether to give `give` for `get` to `partner` (the other side of the trade, whoever made
 /// the offer).
 pub fn accepts(f: &Facts, partner: Seat, give: &Resources, get: &Resources) -> bool {
-    if give.is_empty() || get.is_empty() || !give.fits_in(&f.hand) {
-        return false;
-    }
-    if partner == f.me || give.total() > get.total() || helps_a_leader(f, partner) {
-        return false;
-    }
-    gain(f, &plan::goals(f), give, get) > MIN_GAIN
+    allowed(f, partner, give, get) && gain(f, &plan::goals(f), give, get) > MIN_GAIN
+}
+
+/// The rules every bot keeps before weighing a trade: cards on both sides, only cards it
+/// holds, never more than it gets, with another player who is not close to winning or well
+/// ahead.
+pub fn allowed(f: &Facts, partner: Seat, give: &Resources, get: &Resources) -> bool {
+    !give.is_empty()
+        && !get.is_empty()
+        && give.fits_in(&f.hand)
+        && partner != f.me
+        && give.total() <= get.total()
+        && !helps_a_leader(f, partner)
 }
 
 /// Whether a trade would help `partner`, who is close to winning (two points or fewer short)

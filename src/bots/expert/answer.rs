@@ -4,7 +4,7 @@
 //! declines, the next seats in turn order that the strong rule would let accept may still
 //! take the trade, as at the table. The rules every bot keeps come first and are not searched:
 //! it never gives what it does not hold, never more cards than it gets, and never trades with
-//! a player close to winning or well ahead ([`trade::helps_a_leader`]).
+//! a player close to winning or well ahead ([`trade::allowed`]).
 
 use rand_chacha::ChaCha8Rng;
 
@@ -25,10 +25,7 @@ pub fn accepts(
     think: Think,
     rng: &mut ChaCha8Rng,
 ) -> bool {
-    if give.is_empty() || get.is_empty() || !give.fits_in(&f.hand) {
-        return false;
-    }
-    if partner == f.me || give.total() > get.total() || trade::helps_a_leader(f, partner) {
+    if !trade::allowed(f, partner, give, get) {
         return false;
     }
     let strong_yes = trade::accepts(f, partner, give, get);
