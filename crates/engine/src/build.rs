@@ -65,7 +65,13 @@ impl Game {
 
     /// Edges where `seat` could place a road now (ignoring cost and pieces), as a bit set.
     pub(super) fn road_places(&self, seat: Seat, extra: Option<EdgeId>) -> u128 {
-        self.free_edges_at(self.road_anchors(seat, extra), extra)
+        match extra {
+            None => {
+                let d = self.derived();
+                d.anchor_edges[seat as usize] & !d.any_road
+            }
+            Some(_) => self.free_edges_at(self.road_anchors(seat, extra), extra),
+        }
     }
 
     /// Edges where `seat` could place a road now (ignoring cost and pieces), lowest id first.

@@ -34,6 +34,10 @@ pub(super) struct Derived {
     pub occupied: u128,
     /// Intersections where the distance rule forbids a settlement: taken or next to a building.
     pub crowded: u128,
+    /// Edges touching the intersections a new road of each seat may start from (their
+    /// buildings and road ends not held by an opponent), taken or not: the road menu is then
+    /// one mask instead of a walk over every intersection of the network.
+    pub anchor_edges: [u128; SEATS],
     /// Each seat's supply rate per resource (4, 3 with a generic port, 2 with that port).
     pub rates: [[u8; 5]; SEATS],
     /// Hexes (bit set) carrying each number token; fixed for a game's layout.
@@ -53,6 +57,7 @@ impl Derived {
             any_road: 0,
             occupied: 0,
             crowded: 0,
+            anchor_edges: [0; SEATS],
             rates: [[4; 5]; SEATS],
             hexes_by_number: [0; 13],
         };
@@ -72,6 +77,10 @@ impl Derived {
             if let Some(b) = b {
                 d.place(adj, b.owner, v as VertexId, b.city);
             }
+        }
+        // from scratch, so the debug check compares the kept sets with an independent answer
+        for s in 0..SEATS {
+            d.anchor_edges[s] = edges_around(adj, d.anchors(s));
         }
         // port rates once per port, not a search of the ports per building
         for port in &g.layout.ports {
@@ -95,6 +104,20 @@ impl Derived {
         }
         self.occupied |= bit;
         self.crowded |= bit | adj.vertex_neighbor_mask[v as usize];
+        self.anchor_edges[s] |= adj.vertex_edge_mask[v as usize];
+        // the intersection is no longer a start for the other seats' roads that end there
+        for t in 0..SEATS {
+            if t != s && self.road_ends[t] & bit != 0 {
+                self.anchor_edges[t] = edges_around(adj, self.anchors(t));
+            }
+        }
+    }
+
+    /// Intersections a new road of seat `s` may start from: its buildings, and its road ends
+    /// not held by an opponent.
+    pub fn anchors(&self, s: usize) -> u128 {
+        let own = self.buildings[s];
+        (self.road_ends[s] | own) & !(self.occupied & !own)
     }
 
     /// `seat` built on a port of `kind`.
@@ -117,6 +140,12 @@ impl Derived {
         self.roads[s] |= 1 << e;
         self.road_ends[s] |= (1 << a) | (1 << b);
         self.any_road |= 1 << e;
+        let foreign = self.occupied & !self.buildings[s];
+        for v in [a, b] {
+            if foreign & (1 << v) == 0 {
+                self.anchor_edges[s] |= adj.vertex_edge_mask[v as usize];
+            }
+        }
     }
 
     /// A building of `seat` went down on `v`; a city (`city`) upgrades the settlement there.
@@ -172,7 +201,11 @@ impl Game {
 
     /// Edges next to the intersections in `vertices`, as a bit set.
     pub(super) fn edges_at(&self, vertices: u128) -> u128 {
-        let adj = self.adjacency();
-        bits(vertices).fold(0, |acc, v| acc | adj.vertex_edge_mask[v as usize])
+        edges_around(self.adjacency(), vertices)
     }
+}
+
+/// Edges next to the intersections in `vertices`, as a bit set.
+fn edges_around(adj: &Adjacency, vertices: u128) -> u128 {
+    bits(vertices).fold(0, |acc, v| acc | adj.vertex_edge_mask[v as usize])
 }

@@ -432,7 +432,7 @@ impl Game {
     }
 
     /// Carries out a checked action.
-    fn perform(&mut self, seat: Seat, action: &Action, events: &mut impl EventSink) {
+    pub(super) fn perform(&mut self, seat: Seat, action: &Action, events: &mut impl EventSink) {
         self.last_placed.clear();
         match *action {
             Action::Roll => self.roll(seat, events),

@@ -60,12 +60,26 @@ struct Menu {
 }
 
 impl Menu {
-    /// Appends `count` entries of `kind` (kinds come in list order).
+    /// Appends `count` entries of `kind` (kinds come in list order). Without a branch: the
+    /// slot is written either way and kept only when `count` is not 0 (whether a kind is
+    /// empty is close to random, and a missed guess costs more than the store).
     fn set(&mut self, kind: Kind, count: usize) {
-        if count > 0 {
-            self.kinds[self.len] = (kind, count as u32);
-            self.len += 1;
+        if let Some(slot) = self.kinds.get_mut(self.len) {
+            *slot = (kind, count as u32);
         }
+        self.len += (count > 0) as usize;
+    }
+
+    /// The kind of the entry at `k` (below the total) and its index among that kind's.
+    fn locate(&self, mut k: usize) -> (Kind, usize) {
+        for &(kind, count) in &self.kinds[..self.len] {
+            let count = count as usize;
+            if k < count {
+                return (kind, k);
+            }
+            k -= count;
+        }
+        unreachable!("index past the legal count")
     }
 
     /// The length of the list. (Summed here rather than kept in `set`: a running total next
@@ -183,7 +197,7 @@ impl Game {
             Phase::Discard { owed } => {
                 if let Some(&(_, count)) = owed.iter().find(|&&(s, _)| s == seat) {
                     let hand = self.players[seat as usize].hand;
-                    m.set(Kind::Discard, multisets(&hand.0, count as usize));
+                    m.set(Kind::Discard, discard_count(&hand, count));
                 }
             }
             Phase::MoveRobber => {
@@ -217,7 +231,7 @@ impl Game {
         if road | settlement {
             let anchors = self.road_anchors(seat, None);
             if road {
-                m.roads = self.free_edges_at(anchors, None);
+                m.roads = self.road_places(seat, None);
                 m.set(Kind::Road, popcount(m.roads));
             }
             if settlement {
@@ -230,9 +244,8 @@ impl Game {
             m.cities = self.derived().settlements(seat);
             m.set(Kind::City, popcount(m.cities));
         }
-        if !self.deck.is_empty() & affords(&p.hand, &Resources::DEV_CARD) {
-            m.set(Kind::BuyDevCard, 1);
-        }
+        let card = !self.deck.is_empty() & affords(&p.hand, &Resources::DEV_CARD);
+        m.set(Kind::BuyDevCard, card as usize);
     }
 
     /// The counts of `legal_dev_plays`.
@@ -334,22 +347,20 @@ impl Game {
     }
 
     /// How many supply trades `legal_maritime_trades` lists: for each resource given, as
-    /// many counts as the hand pays for and the supply holds of each other resource.
+    /// many counts as the hand pays for and the supply holds of each other resource. Without
+    /// a branch per resource (which ones the hand pays for is close to random).
     fn maritime_trade_count(&self, seat: Seat) -> usize {
+        // no early exit for a hand too small to trade: whether it is taken is a coin flip,
+        // and the missed guess cost more than the count
         let hand = self.players[seat as usize].hand;
-        if hand.0.iter().all(|&n| n < 2) {
-            return 0;
-        }
         let rates = self.trade_rates(seat);
+        let supply = pack(&self.bank.0);
         let mut total = 0;
-        for ((&held, &rate), &supply) in hand.0.iter().zip(&rates).zip(&self.bank.0) {
+        for ((&held, &rate), &here) in hand.0.iter().zip(&rates).zip(&self.bank.0) {
             let max = trades_paid(held, rate);
-            if max > 0 {
-                let all: usize = self.bank.0.iter().map(|&b| max.min(b) as usize).sum();
-                total += all - max.min(supply) as usize;
-            }
+            total += capped_sum(supply, max) - max.min(here) as u32;
         }
-        total
+        total as usize
     }
 
     /// The `k`-th supply trade: by resource given, then got, then count from 1.
@@ -416,7 +427,7 @@ impl Game {
         let own = d.buildings[seat as usize];
         let anchors = self.road_anchors(seat, None);
         let open = !(d.occupied & !own);
-        let edges = self.edges_at(anchors);
+        let edges = d.anchor_edges[seat as usize];
         let mut total = 0;
         for first in bits(edges & !d.any_road) {
             // what `road_places(seat, Some(first))` gives, from this position's sets
@@ -449,6 +460,26 @@ fn trades_paid(held: u8, rate: u8) -> u8 {
     ((held as u32 * r) >> 16) as u8
 }
 
+/// The five supply counts, one byte each (each at most 24), for [`capped_sum`].
+fn pack(counts: &[u8; 5]) -> u64 {
+    let [a, b, c, d, e] = *counts;
+    u64::from_le_bytes([a, b, c, d, e, 0, 0, 0])
+}
+
+/// `Σ min(cap, count)` over the five counts `packed` holds, all five at once in one
+/// register: a per-byte `count >= cap` from the borrow into each byte's top bit, then a
+/// multiply that adds the five bytes.
+fn capped_sum(packed: u64, cap: u8) -> u32 {
+    const ONES: u64 = 0x01_0101_0101;
+    const TOPS: u64 = ONES << 7;
+    // counts and caps below 128: no borrow crosses a byte
+    let caps = (cap.min(127) as u64) * ONES;
+    let at_least = (((packed | TOPS) - caps) & TOPS) >> 7;
+    let keep_cap = at_least * 0xFF;
+    let capped = (caps & keep_cap) | (packed & !keep_cap);
+    ((capped.wrapping_mul(ONES) >> 32) & 0xFF) as u32
+}
+
 /// `cost.fits_in(hand)` without a branch per resource (the answers are close to random).
 fn affords(hand: &Resources, cost: &Resources) -> bool {
     hand.0
@@ -466,41 +497,32 @@ fn nth_bit(set: u128, k: usize) -> u8 {
     bits(set).nth(k).unwrap_or_default()
 }
 
-/// Ways to take `n` cards from piles of these sizes (each pile at most its size), by
-/// inclusion and exclusion over the piles taken past their size.
-fn multisets(piles: &[u8], n: usize) -> usize {
-    let k = piles.len();
-    if k == 0 {
-        return (n == 0) as usize;
-    }
-    let mut total: i64 = 0;
-    for over in 0u32..(1 << k) {
-        let past: usize = (0..k)
-            .filter(|i| over & (1 << i) != 0)
-            .map(|i| piles[i] as usize + 1)
-            .sum();
-        if past > n {
-            continue;
+/// Ways to discard from `hand`: `ways[i][left]` is the number of multisets of `left` cards
+/// from the piles `i..5` (each pile at most its size), for `left` up to `count`. Each row is
+/// a sliding window over the next one: O(5 × count).
+fn discard_ways(hand: &Resources, count: usize) -> [[u32; MAX_OWED]; 6] {
+    let count = count.min(MAX_OWED - 1);
+    let mut ways = [[0u32; MAX_OWED]; 6];
+    ways[5][0] = 1;
+    for i in (0..5).rev() {
+        let pile = hand.0[i] as usize;
+        let mut window = 0;
+        for left in 0..=count {
+            // ways[i][left] = Σ ways[i + 1][left - x] for x in 0..=min(pile, left)
+            window += ways[i + 1][left];
+            if left > pile {
+                window -= ways[i + 1][left - pile - 1];
+            }
+            ways[i][left] = window;
         }
-        let ways = binomial(n - past + k - 1, k - 1) as i64;
-        total += if over.count_ones() % 2 == 0 {
-            ways
-        } else {
-            -ways
-        };
     }
-    total as usize
+    ways
 }
 
-/// `n` choose `r` for `r` up to 4 (five resources); constant divisors, no loop.
-fn binomial(n: usize, r: usize) -> usize {
-    match r {
-        0 => 1,
-        1 => n,
-        2 => n * n.saturating_sub(1) / 2,
-        3 => n * n.saturating_sub(1) * n.saturating_sub(2) / 6,
-        _ => n * n.saturating_sub(1) * n.saturating_sub(2) * n.saturating_sub(3) / 24,
-    }
+/// How many discards of `count` cards `hand` allows.
+fn discard_count(hand: &Resources, count: u8) -> usize {
+    let count = (count as usize).min(MAX_OWED - 1);
+    discard_ways(hand, count)[0][count] as usize
 }
 
 /// The `k`-th discard of `count` cards in `legal_discards`' order: by the number of the first
@@ -508,21 +530,13 @@ fn binomial(n: usize, r: usize) -> usize {
 #[cold]
 fn nth_discard(hand: &Resources, count: u8, mut k: usize) -> Resources {
     let count = (count as usize).min(MAX_OWED - 1);
-    // ways[i][left]: multisets of `left` cards from resources `i..5`
-    let mut ways = [[0usize; MAX_OWED]; 6];
-    ways[5][0] = 1;
-    for i in (0..5).rev() {
-        for left in 0..=count {
-            let most = (hand.0[i] as usize).min(left);
-            ways[i][left] = (0..=most).map(|x| ways[i + 1][left - x]).sum();
-        }
-    }
+    let ways = discard_ways(hand, count);
     let mut left = count;
     let mut pick = Resources::default();
     for i in 0..5 {
         let most = (hand.0[i] as usize).min(left);
         for x in 0..=most {
-            let n = ways[i + 1][left - x];
+            let n = ways[i + 1][left - x] as usize;
             if k < n {
                 pick.0[i] = x as u8;
                 left -= x;
@@ -533,6 +547,10 @@ fn nth_discard(hand: &Resources, count: u8, mut k: usize) -> Resources {
     }
     pick
 }
+
+// `Game::play_random_action`: a random step without building the action.
+#[path = "pick_step.rs"]
+mod step;
 
 #[cfg(test)]
 #[path = "pick_tests.rs"]

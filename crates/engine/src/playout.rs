@@ -36,15 +36,20 @@ pub fn play_random_game(
         let Some(seat) = game.next_to_act() else {
             break;
         };
+        if !check {
+            // nobody reads a playout's events: record none
+            if !game.play_random_action(seat, &mut rng, &mut NoEvents) {
+                return Err(no_action(game, seat));
+            }
+            actions += 1;
+            continue;
+        }
         // the action `legal_actions(seat)[rng.gen_range(0..len)]` is, without the list
         let Some(action) = game.random_legal_action(seat, &mut rng) else {
-            return Err(format!(
-                "no legal action for seat {seat} in {:?} (turn {})",
-                game.phase, game.turn
-            ));
+            return Err(no_action(game, seat));
         };
         let action = &action;
-        if check {
+        {
             events.clear();
             // The checking path: a legal action must pass every rule check.
             if let Err(e) = game.apply_into(seat, action, &mut events) {
@@ -68,9 +73,6 @@ pub fn play_random_game(
                     helper_uses[s] = Some(game.turn);
                 }
             }
-        } else {
-            // nobody reads a playout's events: record none
-            game.apply_legal(seat, action, &mut NoEvents);
         }
         actions += 1;
     }
@@ -79,6 +81,14 @@ pub fn play_random_game(
         turns: game.turn,
         actions,
     })
+}
+
+/// The error for a seat that is to act but has no legal action (a bug in the engine).
+fn no_action(game: &Game, seat: crate::Seat) -> String {
+    format!(
+        "no legal action for seat {seat} in {:?} (turn {})",
+        game.phase, game.turn
+    )
 }
 
 #[cfg(test)]
