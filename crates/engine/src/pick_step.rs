@@ -45,7 +45,12 @@ impl Game {
         let (kind, i) = menu.locate(k);
         self.last_placed.clear();
         match kind {
-            Kind::Roll => self.roll(seat, events),
+            Kind::Roll => {
+                self.roll(seat, events);
+                // no points change hands in a roll: the check after the turn began holds
+                self.version += 1;
+                return;
+            }
             Kind::EndTurn => self.end_turn(seat, events),
             Kind::BuyDevCard => self.buy_dev_card(seat, events),
             Kind::Road => self.build_road(seat, nth_bit(menu.roads, i), events),
@@ -58,6 +63,9 @@ impl Game {
                 let (hex, victim) = menu.robber.nth(i);
                 self.move_robber(seat, hex, victim, events);
                 self.phase = Phase::Main;
+                // a stolen card is never a point: nothing to check
+                self.version += 1;
+                return;
             }
             // the rest (a setup road, supply trades, discards, development cards) as actions
             _ => {
