@@ -107,19 +107,18 @@ impl FastSearch<'_> {
             return 0;
         }
         let mut best = 0;
-        for &e in &self.adj.vertex_edges[v as usize] {
-            if e == NONE {
-                continue;
-            }
-            let bit = 1u128 << e;
-            if used & bit != 0 || self.own & bit == 0 {
-                continue;
-            }
-            let [a, b] = self.adj.edge_vertices[e as usize];
-            let next = if a == v { b } else { a };
-            best = best.max(1 + self.longest_from(next, used | bit, false));
+        // the seat's unused roads at `v`, as a bit set (no test per edge slot)
+        for e in bits(self.own & self.adj.vertex_edge_mask[v as usize] & !used) {
+            let next = self.other_end(e, v);
+            best = best.max(1 + self.longest_from(next, used | (1u128 << e), false));
         }
         best
+    }
+
+    /// The intersection at the other end of edge `e` from `v`.
+    fn other_end(&self, e: EdgeId, v: VertexId) -> VertexId {
+        let [a, b] = self.adj.edge_vertices[e as usize];
+        a ^ b ^ v
     }
 
     /// The longest trail inside `component` (a connected set of the seat's edges), or 0 when it
@@ -170,12 +169,9 @@ impl FastSearch<'_> {
     fn tree_height(&self, v: VertexId, from: EdgeId, seen: &mut u128, best: &mut u8) -> Option<u8> {
         let blocked = self.blocked & (1u128 << v) != 0;
         let (mut top, mut second) = (0, 0);
-        for &e in &self.adj.vertex_edges[v as usize] {
-            if e == NONE || e == from || self.own & (1u128 << e) == 0 {
-                continue;
-            }
-            let [a, b] = self.adj.edge_vertices[e as usize];
-            let next = if a == v { b } else { a };
+        let came_by = if from == NONE { 0 } else { 1u128 << from };
+        for e in bits(self.own & self.adj.vertex_edge_mask[v as usize] & !came_by) {
+            let next = self.other_end(e, v);
             if *seen & (1u128 << next) != 0 {
                 return None;
             }
@@ -205,13 +201,9 @@ impl FastSearch<'_> {
         while frontier != 0 {
             let mut next: u128 = 0;
             for v in bits(frontier) {
-                for &e in &self.adj.vertex_edges[v as usize] {
-                    if e == NONE || self.own & (1u128 << e) == 0 || edges & (1u128 << e) != 0 {
-                        continue;
-                    }
+                for e in bits(self.own & self.adj.vertex_edge_mask[v as usize] & !edges) {
                     edges |= 1u128 << e;
-                    let [a, b] = self.adj.edge_vertices[e as usize];
-                    let w = if a == v { b } else { a };
+                    let w = self.other_end(e, v);
                     if seen & (1u128 << w) == 0 {
                         seen |= 1u128 << w;
                         next |= 1u128 << w;

@@ -253,24 +253,30 @@ impl Game {
         if self.dev_played {
             return;
         }
-        let mut playable = [false; 5];
+        // the kinds held since before this turn, as a bit set (no branch per card)
+        let mut playable = 0u8;
         for c in &self.players[seat as usize].dev_cards {
-            playable[c.card as usize] |= c.bought_turn != self.turn;
+            playable |= ((c.bought_turn != self.turn) as u8) << c.card as u8;
         }
-        if playable[DevCard::Knight as usize] {
+        // victory point cards are never played
+        if playable & !(1 << DevCard::VictoryPoint as u8) == 0 {
+            return;
+        }
+        let playable = |card: DevCard| playable & (1 << card as u8) != 0;
+        if playable(DevCard::Knight) {
             m.robber = self.robber_table(seat);
             m.set(Kind::Knight, m.robber.count as usize);
         }
-        if playable[DevCard::RoadBuilding as usize] {
+        if playable(DevCard::RoadBuilding) {
             m.set(Kind::RoadBuilding, self.road_building(seat, None).0);
         }
-        if playable[DevCard::Invention as usize] {
+        if playable(DevCard::Invention) {
             // pairs of two kinds the supply holds, plus doubles of kinds it holds twice
             let one = self.bank.0.iter().filter(|&&n| n >= 1).count();
             let two = self.bank.0.iter().filter(|&&n| n >= 2).count();
             m.set(Kind::Invention, one * one.saturating_sub(1) + two);
         }
-        if playable[DevCard::Monopoly as usize] {
+        if playable(DevCard::Monopoly) {
             m.set(Kind::Monopoly, Resource::ALL.len());
         }
     }
