@@ -102,15 +102,20 @@ struct RobberTable {
     robbed: u32,
     /// Entries over all hexes: one per (hex, victim), one per hex without victims.
     count: u32,
-    /// Seats robbable on each hex, as a bit set.
-    victims: [u8; 32],
+    /// The hexes (bit set) where each seat can be robbed: kept per seat rather than per hex,
+    /// as only the drawn entry needs its hex's victims.
+    robbable: [u32; 6],
 }
 
 impl RobberTable {
     /// The `k`-th (hex, victim) in hex order, victims in seat order.
     fn nth(&self, mut k: usize) -> (HexId, Option<Seat>) {
         for hex in bits(self.hexes as u128) {
-            let set = self.victims[hex as usize];
+            let set = self
+                .robbable
+                .iter()
+                .enumerate()
+                .fold(0u8, |set, (s, &on)| set | ((((on >> hex) & 1) as u8) << s));
             let n = (set.count_ones() as usize).max(1);
             if k < n {
                 return (hex, (set != 0).then(|| nth_bit(set as u128, k)));
@@ -401,20 +406,15 @@ impl Game {
         let board = u32::MAX >> (32 - self.layout.terrain.len());
         t.hexes = board & !closed & !(1 << self.robber);
         let mut pairs = 0;
-        for (s, p) in self.players.iter().enumerate() {
-            if s == seat as usize
-                || d.buildings[s] == 0
-                || protected & (1 << s) != 0
-                || p.hand.0 == [0; 5]
-            {
-                continue;
-            }
-            let touched = d.hexes[s] & t.hexes;
-            t.robbed |= touched;
-            pairs += touched.count_ones();
-            for h in bits(touched as u128) {
-                t.victims[h as usize] |= 1 << s;
-            }
+        // without a branch per seat (who can be robbed is close to random)
+        for ((s, p), robbable) in self.players.iter().enumerate().zip(&mut t.robbable) {
+            let victim = (s != seat as usize)
+                & (d.buildings[s] != 0)
+                & (protected & (1 << s) == 0)
+                & (p.hand.0 != [0; 5]);
+            *robbable = d.hexes[s] & t.hexes & (victim as u32).wrapping_neg();
+            t.robbed |= *robbable;
+            pairs += robbable.count_ones();
         }
         t.count = t.hexes.count_ones() - t.robbed.count_ones() + pairs;
         t
