@@ -42,6 +42,10 @@ pub(super) struct Derived {
     pub rates: [[u8; 5]; SEATS],
     /// Hexes (bit set) carrying each number token; fixed for a game's layout.
     pub hexes_by_number: [u32; 13],
+    /// The cards each seat's buildings earn when each number is rolled, before the robber and
+    /// shortages, packed one byte per resource ([`Resources::packed`]): production adds
+    /// these instead of visiting the corners of the rolled hexes.
+    pub yields: [[u64; SEATS]; 13],
 }
 
 impl Derived {
@@ -60,6 +64,7 @@ impl Derived {
             anchor_edges: [0; SEATS],
             rates: [[4; 5]; SEATS],
             hexes_by_number: [0; 13],
+            yields: [[0; SEATS]; 13],
         };
         for (h, token) in g.layout.tokens.iter().enumerate() {
             if let Some(n) = token
@@ -76,6 +81,7 @@ impl Derived {
         for (v, b) in g.buildings.iter().enumerate() {
             if let Some(b) = b {
                 d.place(adj, b.owner, v as VertexId, b.city);
+                d.add_yield(g, b.owner, v as VertexId, 1 + b.city as u64);
             }
         }
         // from scratch, so the debug check compares the kept sets with an independent answer
@@ -150,6 +156,8 @@ impl Derived {
 
     /// A building of `seat` went down on `v`; a city (`city`) upgrades the settlement there.
     pub fn add_building(&mut self, g: &Game, seat: Seat, v: VertexId, city: bool) {
+        // a new settlement earns one card per hex, a city one more
+        self.add_yield(g, seat, v, 1);
         if city {
             self.cities[seat as usize] |= 1u128 << v;
             return;
@@ -157,6 +165,20 @@ impl Derived {
         self.place(g.adjacency(), seat, v, false);
         if let Some(kind) = g.layout.port_at(v) {
             self.use_port(seat, kind);
+        }
+    }
+
+    /// `cards` more of each producing hex's resource around `v` for `seat`, on its number.
+    fn add_yield(&mut self, g: &Game, seat: Seat, v: VertexId, cards: u64) {
+        for h in bits(g.adjacency().vertex_hex_mask[v as usize] as u128) {
+            let h = h as usize;
+            let number = g.layout.tokens.get(h).copied().flatten();
+            let resource = g.layout.terrain.get(h).and_then(|t| t.resource());
+            if let (Some(n), Some(r)) = (number, resource)
+                && let Some(row) = self.yields.get_mut(n as usize)
+            {
+                row[seat as usize] += cards << (8 * r.index());
+            }
         }
     }
 

@@ -45,75 +45,45 @@ impl Game {
     }
 
     /// Pays every building next to a hex with `number` (not under the robber), applying the
-    /// shortage rule resource by resource.
+    /// shortage rule resource by resource. What each seat's buildings earn on each number is
+    /// kept as the buildings go down (`Derived::yields`): a roll adds the robber's hex out and
+    /// the supply's shortages, each of them rare.
     pub(super) fn produce(&mut self, number: u8, events: &mut impl EventSink) {
-        let adj = self.adjacency();
+        const TOPS: u64 = 0x80_8080_8080;
         let d = self.derived();
         let n = self.players.len();
-        // owed[seat][resource]; resources owed to anyone and seats with a building on the
-        // robber's hex, as bit sets
-        let mut owed = [[0u8; 5]; 6];
-        let mut wanted = 0u8;
+        let Some(&(mut gains)) = d.yields.get(number as usize) else {
+            return;
+        };
+        // the robber's hex pays nobody: take out what its corners earn
         let mut blocked = 0u8;
-        let hexes = d.hexes_by_number.get(number as usize).copied().unwrap_or(0);
-        for h in bits(hexes as u128) {
-            let Some(r) = self.layout.terrain[h as usize].resource() else {
-                continue;
-            };
-            // the few buildings on this hex's corners, each looked up once (cheaper than
-            // counting bits per seat: the portable build has no popcount instruction)
-            let here = adj.hex_vertex_mask[h as usize] & d.occupied;
-            for v in bits(here) {
-                let Some(b) = self.buildings[v as usize] else {
-                    continue;
-                };
-                if h == self.robber {
+        let robber = self.robber as usize;
+        if self.layout.tokens.get(robber).copied().flatten() == Some(number)
+            && let Some(r) = self.layout.terrain[robber].resource()
+        {
+            for v in bits(self.adjacency().hex_vertex_mask[robber] & d.occupied) {
+                if let Some(b) = self.buildings[v as usize] {
+                    gains[b.owner as usize] -= (1 + b.city as u64) << (8 * r.index());
                     blocked |= 1 << b.owner;
-                } else if let Some(owed) = owed.get_mut(b.owner as usize) {
-                    owed[r.index()] += 1 + b.city as u8;
-                    wanted |= 1 << r.index();
                 }
             }
         }
-        // what each seat gets, and the seats that get anything (a bit set)
-        let mut gains = [Resources::default(); 6];
-        let mut paid = 0u8;
-        for r in Resource::ALL {
-            let i = r.index();
-            if wanted & (1 << i) == 0 {
-                continue;
-            }
-            let total: u32 = owed[..n].iter().map(|o| o[i] as u32).sum();
-            let bank = self.bank[r];
-            if total <= bank as u32 {
-                for s in 0..n {
-                    if owed[s][i] > 0 {
-                        gains[s][r] = owed[s][i];
-                        paid |= 1 << s;
-                    }
-                }
-            } else {
-                let mut owed_seats = (0..n).filter(|&s| owed[s][i] > 0);
-                match (owed_seats.next(), owed_seats.next()) {
-                    // only one player is owed it: they get what is left
-                    (Some(s), None) if bank > 0 => {
-                        gains[s][r] = bank;
-                        paid |= 1 << s;
-                    }
-                    _ => events.record(|| Event::Shortage { resource: r }),
-                }
-            }
+        // resources owed past what the supply holds: a top bit set in that resource's byte
+        let owed: u64 = gains[..n].iter().sum();
+        let short = !((self.bank.packed() | TOPS) - owed) & TOPS;
+        if short != 0 {
+            self.share_short(short, &mut gains[..n], events);
         }
-        for s in bits(paid as u128) {
-            let gain = gains[s as usize];
+        for (player, &gain) in self.players.iter_mut().zip(&gains) {
+            let gain = Resources::from_packed(gain);
             self.bank -= gain;
-            self.players[s as usize].hand += gain;
+            player.hand += gain;
         }
-        if paid != 0 {
+        if gains[..n].iter().any(|&g| g != 0) {
             events.record(|| Event::Produced {
                 gains: (0..n)
-                    .filter(|s| paid & (1 << s) != 0)
-                    .map(|s| (s as Seat, gains[s]))
+                    .filter(|&s| gains[s] != 0)
+                    .map(|s| (s as Seat, Resources::from_packed(gains[s])))
                     .collect(),
             });
         }
@@ -122,6 +92,32 @@ impl Game {
                 hex: self.robber,
                 seats: (0..n as Seat).filter(|s| blocked & (1 << s) != 0).collect(),
             });
+        }
+    }
+
+    /// The shortage rule for each resource marked in `short` (the supply holds less than is
+    /// owed): a single player owed it gets what is left; with more, nobody gets any.
+    #[cold]
+    fn share_short(&self, short: u64, gains: &mut [u64], events: &mut impl EventSink) {
+        for r in Resource::ALL {
+            let shift = 8 * r.index();
+            if short & (0x80 << shift) == 0 {
+                continue;
+            }
+            let lane = 0xFF << shift;
+            let mut owed_seats = gains.iter().enumerate().filter(|(_, g)| **g & lane != 0);
+            let bank = self.bank[r];
+            match (owed_seats.next(), owed_seats.next()) {
+                (Some((s, _)), None) if bank > 0 => {
+                    gains[s] = (gains[s] & !lane) | ((bank as u64) << shift);
+                }
+                _ => {
+                    for g in gains.iter_mut() {
+                        *g &= !lane;
+                    }
+                    events.record(|| Event::Shortage { resource: r });
+                }
+            }
         }
     }
 

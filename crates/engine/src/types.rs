@@ -146,6 +146,19 @@ impl Resources {
         self.0.iter().zip(other.0.iter()).all(|(a, b)| a <= b)
     }
 
+    /// The five counts one byte each, lowest first: sums over many hands in one addition
+    /// (no count here goes past 127, so bytes never carry into each other).
+    pub fn packed(&self) -> u64 {
+        let [a, b, c, d, e] = self.0;
+        u64::from_le_bytes([a, b, c, d, e, 0, 0, 0])
+    }
+
+    /// The counts [`Resources::packed`] holds.
+    pub fn from_packed(packed: u64) -> Resources {
+        let [a, b, c, d, e, ..] = packed.to_le_bytes();
+        Resources([a, b, c, d, e])
+    }
+
     /// Resources with a non-zero count, with their counts.
     pub fn iter(&self) -> impl Iterator<Item = (Resource, u8)> + '_ {
         Resource::ALL
