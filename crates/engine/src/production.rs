@@ -74,10 +74,12 @@ impl Game {
         if short != 0 {
             self.share_short(short, &mut gains[..n], events);
         }
+        // packed sums: each byte is a resource of the supply or a hand (at most 24), and the
+        // shortage rule left no byte owed past the supply's
+        let paid: u64 = gains[..n].iter().sum();
+        self.bank = Resources::from_packed(self.bank.packed() - paid);
         for (player, &gain) in self.players.iter_mut().zip(&gains) {
-            let gain = Resources::from_packed(gain);
-            self.bank -= gain;
-            player.hand += gain;
+            player.hand = Resources::from_packed(player.hand.packed() + gain);
         }
         if gains[..n].iter().any(|&g| g != 0) {
             events.record(|| Event::Produced {
