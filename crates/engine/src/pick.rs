@@ -359,16 +359,22 @@ impl Game {
 
     /// How many supply trades `legal_maritime_trades` lists: for each resource given, as
     /// many counts as the hand pays for and the supply holds of each other resource. Without
-    /// a branch per resource (which ones the hand pays for is close to random).
+    /// a branch per resource (which ones the hand pays for is close to random): with the
+    /// supply holding at least as many of each as any one trade can ask, each resource given
+    /// pays for its count four times over; only a nearly empty supply is counted resource by
+    /// resource (rare, so the one branch is well guessed).
     fn maritime_trade_count(&self, seat: Seat) -> usize {
-        // no early exit for a hand too small to trade: whether it is taken is a coin flip,
-        // and the missed guess cost more than the count
         let hand = self.players[seat as usize].hand;
         let rates = self.trade_rates(seat);
+        let paid: [u8; 5] = std::array::from_fn(|i| trades_paid(hand.0[i], rates[i]));
+        let most = paid.iter().fold(0, |m, &p| m.max(p));
+        let least_supply = self.bank.0.iter().fold(u8::MAX, |m, &b| m.min(b));
+        if least_supply >= most {
+            return 4 * paid.iter().map(|&p| p as usize).sum::<usize>();
+        }
         let supply = pack(&self.bank.0);
         let mut total = 0;
-        for ((&held, &rate), &here) in hand.0.iter().zip(&rates).zip(&self.bank.0) {
-            let max = trades_paid(held, rate);
+        for (&max, &here) in paid.iter().zip(&self.bank.0) {
             total += capped_sum(supply, max) - max.min(here) as u32;
         }
         total as usize
