@@ -152,3 +152,31 @@ fn trades_paid_divides_exactly() {
         }
     }
 }
+
+/// The supply trades' count takes a shortcut when the supply holds enough of everything;
+/// a nearly empty supply is counted resource by resource, and both agree with the list.
+#[test]
+fn supply_trades_are_counted_with_a_nearly_empty_supply() {
+    let supplies = [
+        [0, 3, 1, 19, 2],
+        [1, 1, 1, 1, 1],
+        [0, 0, 0, 0, 0],
+        [4, 0, 19, 2, 1],
+        [19, 19, 19, 19, 19],
+    ];
+    let hands = [
+        [8, 4, 2, 0, 1],
+        [4, 4, 4, 4, 4],
+        [12, 0, 0, 0, 3],
+        [1, 1, 1, 1, 1],
+    ];
+    for supply in supplies {
+        for hand in hands {
+            let mut t = testkit::TestGame::main_phase(4);
+            let seat = t.g.current as usize;
+            t.g.bank = Resources(supply);
+            t.g.players[seat].hand = Resources(hand);
+            assert_matches_list(&t.g);
+        }
+    }
+}
