@@ -532,9 +532,22 @@ fn discard_ways(hand: &Resources, count: usize) -> [[u32; MAX_OWED]; 6] {
 }
 
 /// How many discards of `count` cards `hand` allows.
+/// One row updated in place, pile by pile: running sums, then each entry less the sum of
+/// those more than the pile's size below it (the menu needs only the total, not the table).
 fn discard_count(hand: &Resources, count: u8) -> usize {
     let count = (count as usize).min(MAX_OWED - 1);
-    discard_ways(hand, count)[0][count] as usize
+    let mut ways = [0u32; MAX_OWED];
+    ways[0] = 1;
+    for &pile in hand.0.iter().rev() {
+        let pile = pile as usize;
+        for left in 1..=count {
+            ways[left] += ways[left - 1];
+        }
+        for left in (pile + 1..=count).rev() {
+            ways[left] -= ways[left - pile - 1];
+        }
+    }
+    ways[count] as usize
 }
 
 /// The `k`-th discard of `count` cards in `legal_discards`' order: by the number of the first
