@@ -365,7 +365,8 @@ impl Game {
     /// resource (rare, so the one branch is well guessed).
     fn maritime_trade_count(&self, seat: Seat) -> usize {
         let hand = self.players[seat as usize].hand;
-        let rates = self.trade_rates(seat);
+        // the ports' rates: no helper changes them here (games with helpers use the list)
+        let rates = self.derived().rates[seat as usize];
         let paid: [u8; 5] = std::array::from_fn(|i| trades_paid(hand.0[i], rates[i]));
         let most = paid.iter().fold(0, |m, &p| m.max(p));
         let least_supply = self.bank.0.iter().fold(u8::MAX, |m, &b| m.min(b));
