@@ -110,14 +110,25 @@ struct RobberTable {
 impl RobberTable {
     /// The `k`-th (hex, victim) in hex order, victims in seat order.
     fn nth(&self, mut k: usize) -> (HexId, Option<Seat>) {
+        // the number of victims on every hex at once, as three bit planes (a bit-sliced sum
+        // of the seats' masks): the walk over the hexes then reads a hex's count in a few
+        // operations, and only the drawn hex's victims are looked up
+        let (mut ones, mut twos, mut fours) = (0u32, 0u32, 0u32);
+        for &on in &self.robbable {
+            let carry = ones & on;
+            ones ^= on;
+            fours |= twos & carry;
+            twos ^= carry;
+        }
         for hex in bits(self.hexes as u128) {
-            let set = self
-                .robbable
-                .iter()
-                .enumerate()
-                .fold(0u8, |set, (s, &on)| set | ((((on >> hex) & 1) as u8) << s));
-            let n = (set.count_ones() as usize).max(1);
+            let count = ((ones >> hex) & 1) + 2 * ((twos >> hex) & 1) + 4 * ((fours >> hex) & 1);
+            let n = (count as usize).max(1);
             if k < n {
+                let set = self
+                    .robbable
+                    .iter()
+                    .enumerate()
+                    .fold(0u8, |set, (s, &on)| set | ((((on >> hex) & 1) as u8) << s));
                 return (hex, (set != 0).then(|| nth_bit(set as u128, k)));
             }
             k -= n;
@@ -510,36 +521,14 @@ fn nth_bit(set: u128, k: usize) -> u8 {
     bits(set).nth(k).unwrap_or_default()
 }
 
-/// Ways to discard from `hand`: `ways[i][left]` is the number of multisets of `left` cards
-/// from the piles `i..5` (each pile at most its size), for `left` up to `count`. Each row is
-/// a sliding window over the next one: O(5 × count).
-fn discard_ways(hand: &Resources, count: usize) -> [[u32; MAX_OWED]; 6] {
+/// Ways to take `left` cards from these piles (each at most its size), for every `left` up
+/// to `count`: one row updated in place, pile by pile (running sums, then each entry less
+/// the sum of those more than the pile's size below it). O(piles × count), no table.
+fn discard_ways(piles: &[u8], count: usize) -> [u32; MAX_OWED] {
     let count = count.min(MAX_OWED - 1);
-    let mut ways = [[0u32; MAX_OWED]; 6];
-    ways[5][0] = 1;
-    for i in (0..5).rev() {
-        let pile = hand.0[i] as usize;
-        let mut window = 0;
-        for left in 0..=count {
-            // ways[i][left] = Σ ways[i + 1][left - x] for x in 0..=min(pile, left)
-            window += ways[i + 1][left];
-            if left > pile {
-                window -= ways[i + 1][left - pile - 1];
-            }
-            ways[i][left] = window;
-        }
-    }
-    ways
-}
-
-/// How many discards of `count` cards `hand` allows.
-/// One row updated in place, pile by pile: running sums, then each entry less the sum of
-/// those more than the pile's size below it (the menu needs only the total, not the table).
-fn discard_count(hand: &Resources, count: u8) -> usize {
-    let count = (count as usize).min(MAX_OWED - 1);
     let mut ways = [0u32; MAX_OWED];
     ways[0] = 1;
-    for &pile in hand.0.iter().rev() {
+    for &pile in piles {
         let pile = pile as usize;
         for left in 1..=count {
             ways[left] += ways[left - 1];
@@ -548,7 +537,13 @@ fn discard_count(hand: &Resources, count: u8) -> usize {
             ways[left] -= ways[left - pile - 1];
         }
     }
-    ways[count] as usize
+    ways
+}
+
+/// How many discards of `count` cards `hand` allows.
+fn discard_count(hand: &Resources, count: u8) -> usize {
+    let count = (count as usize).min(MAX_OWED - 1);
+    discard_ways(&hand.0, count)[count] as usize
 }
 
 /// The `k`-th discard of `count` cards in `legal_discards`' order: by the number of the first
@@ -556,13 +551,14 @@ fn discard_count(hand: &Resources, count: u8) -> usize {
 #[cold]
 fn nth_discard(hand: &Resources, count: u8, mut k: usize) -> Resources {
     let count = (count as usize).min(MAX_OWED - 1);
-    let ways = discard_ways(hand, count);
     let mut left = count;
     let mut pick = Resources::default();
     for i in 0..5 {
+        // the ways to take the rest from the piles after this one
+        let ways = discard_ways(&hand.0[i + 1..], left);
         let most = (hand.0[i] as usize).min(left);
         for x in 0..=most {
-            let n = ways[i + 1][left - x] as usize;
+            let n = ways[left - x] as usize;
             if k < n {
                 pick.0[i] = x as u8;
                 left -= x;
