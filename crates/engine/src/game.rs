@@ -433,6 +433,13 @@ impl Game {
 
     /// Carries out a checked action.
     pub(super) fn perform(&mut self, seat: Seat, action: &Action, events: &mut impl EventSink) {
+        self.carry_out(seat, action, events);
+        self.version += 1;
+        self.check_victory(events);
+    }
+
+    /// The action's own changes, without the version and the victory check after it.
+    pub(super) fn carry_out(&mut self, seat: Seat, action: &Action, events: &mut impl EventSink) {
         self.last_placed.clear();
         match *action {
             Action::Roll => self.roll(seat, events),
@@ -469,8 +476,6 @@ impl Game {
             | Action::FlipHelper
             | Action::ExchangeHelper(_) => self.perform_helper(seat, action, events),
         }
-        self.version += 1;
-        self.check_victory(events);
     }
 
     /// Every action `seat` may take now, except domestic trades (unbounded; checked by

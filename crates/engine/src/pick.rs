@@ -329,7 +329,10 @@ impl Game {
                 }
                 Kind::Road => Action::BuildRoad(nth_bit(menu.roads, k)),
                 Kind::City => Action::BuildCity(nth_bit(menu.cities, k)),
-                Kind::MaritimeTrade => self.nth_maritime_trade(seat, k),
+                Kind::MaritimeTrade => {
+                    let (give, get, count) = self.nth_maritime_trade(seat, k);
+                    Action::MaritimeTrade { give, get, count }
+                }
                 Kind::MoveRobber => {
                     let (hex, victim) = menu.robber.nth(k);
                     Action::MoveRobber { hex, victim }
@@ -392,11 +395,12 @@ impl Game {
         total as usize
     }
 
-    /// The `k`-th supply trade: by resource given, then got, then count from 1.
+    /// The `k`-th supply trade (given, got, count): by resource given, then got, then count
+    /// from 1.
     #[cold]
-    fn nth_maritime_trade(&self, seat: Seat, mut k: usize) -> Action {
+    fn nth_maritime_trade(&self, seat: Seat, mut k: usize) -> (Resource, Resource, u8) {
         let hand = self.players[seat as usize].hand;
-        let rates = self.trade_rates(seat);
+        let rates = self.derived().rates[seat as usize];
         for give in Resource::ALL {
             let max = trades_paid(hand[give], rates[give.index()]);
             for get in Resource::ALL {
@@ -406,8 +410,7 @@ impl Game {
                     max.min(self.bank[get]) as usize
                 };
                 if k < n {
-                    let count = k as u8 + 1;
-                    return Action::MaritimeTrade { give, get, count };
+                    return (give, get, k as u8 + 1);
                 }
                 k -= n;
             }

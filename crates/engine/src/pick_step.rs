@@ -41,39 +41,68 @@ impl Game {
     }
 
     /// Plays the entry at `k` of the list `menu` counts, as `perform(nth_in(menu, seat, k))`.
+    /// The victory check runs only after what can change points or whose turn it is: it
+    /// found no winner after the last such action, and cards changing hands score nothing.
     fn perform_nth(&mut self, menu: &Menu, seat: Seat, k: usize, events: &mut impl EventSink) {
         let (kind, i) = menu.locate(k);
         self.last_placed.clear();
-        match kind {
+        let may_score = match kind {
             Kind::Roll => {
                 self.roll(seat, events);
-                // no points change hands in a roll: the check after the turn began holds
-                self.version += 1;
-                return;
+                false
             }
-            Kind::EndTurn => self.end_turn(seat, events),
-            Kind::BuyDevCard => self.buy_dev_card(seat, events),
-            Kind::Road => self.build_road(seat, nth_bit(menu.roads, i), events),
-            Kind::Settlement => self.build_settlement(seat, nth_bit(menu.settlements, i), events),
+            Kind::EndTurn => {
+                self.end_turn(seat, events);
+                true
+            }
+            Kind::BuyDevCard => {
+                self.buy_dev_card(seat, events);
+                true
+            }
+            Kind::Road => {
+                self.build_road(seat, nth_bit(menu.roads, i), events);
+                true
+            }
+            Kind::Settlement => {
+                self.build_settlement(seat, nth_bit(menu.settlements, i), events);
+                true
+            }
             Kind::SetupSettlement => {
-                self.place_setup_settlement(seat, nth_bit(menu.settlements, i), events)
+                self.place_setup_settlement(seat, nth_bit(menu.settlements, i), events);
+                true
             }
-            Kind::City => self.build_city(seat, nth_bit(menu.cities, i), events),
+            Kind::City => {
+                self.build_city(seat, nth_bit(menu.cities, i), events);
+                true
+            }
             Kind::MoveRobber => {
                 let (hex, victim) = menu.robber.nth(i);
                 self.move_robber(seat, hex, victim, events);
                 self.phase = Phase::Main;
-                // a stolen card is never a point: nothing to check
-                self.version += 1;
-                return;
+                false
             }
-            // the rest (a setup road, supply trades, discards, development cards) as actions
-            _ => {
+            Kind::MaritimeTrade => {
+                let (give, get, count) = self.nth_maritime_trade(seat, i);
+                let rate = self.derived().rates[seat as usize][give.index()];
+                self.maritime_trade(seat, give, get, count, rate, events);
+                false
+            }
+            // the rest as actions (rare); cards change hands in discards and two of the
+            // development cards, never points
+            Kind::Discard | Kind::Invention | Kind::Monopoly => {
                 let action = self.nth_in(menu, seat, k);
-                return self.perform(seat, &action, events);
+                self.carry_out(seat, &action, events);
+                false
             }
-        }
+            Kind::SetupRoad | Kind::Knight | Kind::RoadBuilding => {
+                let action = self.nth_in(menu, seat, k);
+                self.carry_out(seat, &action, events);
+                true
+            }
+        };
         self.version += 1;
-        self.check_victory(events);
+        if may_score {
+            self.check_victory(events);
+        }
     }
 }
