@@ -1,15 +1,14 @@
 //! Flat, fixed-size adjacency tables derived once from the [`Topology`] for the hot paths
-//! (legal moves, route search): no nested vectors to chase. `NONE` pads missing entries.
+//! (legal moves, route search): no nested vectors to chase, sets as bit masks.
 
 use std::sync::OnceLock;
 
-use super::board::{BoardSize, EdgeId, Topology, VertexId};
+use super::board::{BoardSize, Topology, VertexId};
 
-/// Padding for intersections with only two edges or neighbours.
+/// No edge or intersection (where a search starts, there is no edge it came by).
 pub const NONE: u8 = u8::MAX;
 
 pub struct Adjacency {
-    pub vertex_edges: Vec<[EdgeId; 3]>,
     pub edge_vertices: Vec<[VertexId; 2]>,
     /// Edges touching each intersection, as a bit set.
     pub vertex_edge_mask: Vec<u128>,
@@ -33,13 +32,6 @@ impl Adjacency {
 
     fn build(size: BoardSize) -> Adjacency {
         let topo = Topology::get(size);
-        let pad = |list: &Vec<u8>| {
-            let mut a = [NONE; 3];
-            for (slot, &x) in a.iter_mut().zip(list) {
-                *slot = x;
-            }
-            a
-        };
         let mask = |list: &[u8]| list.iter().fold(0u128, |m, &x| m | (1u128 << x));
         Adjacency {
             vertex_edge_mask: topo.vertex_edges.iter().map(|l| mask(l)).collect(),
@@ -50,7 +42,6 @@ impl Adjacency {
                 .iter()
                 .map(|l| l.iter().fold(0u32, |m, &h| m | (1u32 << h)))
                 .collect(),
-            vertex_edges: topo.vertex_edges.iter().map(pad).collect(),
             edge_vertices: topo.edge_vertices.clone(),
         }
     }
@@ -79,12 +70,6 @@ mod tests {
             let adj = Adjacency::get(size);
             assert!(topo.vertex_count() <= 128 && topo.edge_count() <= 128);
             for v in 0..topo.vertex_count() {
-                let edges: Vec<u8> = adj.vertex_edges[v]
-                    .iter()
-                    .copied()
-                    .filter(|&e| e != NONE)
-                    .collect();
-                assert_eq!(edges, topo.vertex_edges[v]);
                 assert_eq!(bits(adj.vertex_edge_mask[v]).collect::<Vec<_>>(), {
                     let mut e = topo.vertex_edges[v].clone();
                     e.sort_unstable();

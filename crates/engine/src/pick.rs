@@ -242,8 +242,9 @@ impl Game {
     /// The counts of `legal_builds`.
     fn menu_builds(&self, seat: Seat, m: &mut Menu) {
         let p = &self.players[seat as usize];
-        let road = (p.roads_left > 0) & affords(&p.hand, &Resources::ROAD);
-        let settlement = (p.settlements_left > 0) & affords(&p.hand, &Resources::SETTLEMENT);
+        let hand = p.hand.packed();
+        let road = (p.roads_left > 0) & affords(hand, &Resources::ROAD);
+        let settlement = (p.settlements_left > 0) & affords(hand, &Resources::SETTLEMENT);
         if road | settlement {
             let anchors = self.road_anchors(seat, None);
             if road {
@@ -256,11 +257,11 @@ impl Game {
                 m.set(Kind::Settlement, popcount(m.settlements));
             }
         }
-        if (p.cities_left > 0) & affords(&p.hand, &Resources::CITY) {
+        if (p.cities_left > 0) & affords(hand, &Resources::CITY) {
             m.cities = self.derived().settlements(seat);
             m.set(Kind::City, popcount(m.cities));
         }
-        let card = !self.deck.is_empty() & affords(&p.hand, &Resources::DEV_CARD);
+        let card = !self.deck.is_empty() & affords(hand, &Resources::DEV_CARD);
         m.set(Kind::BuyDevCard, card as usize);
     }
 
@@ -387,7 +388,7 @@ impl Game {
         if least_supply >= most {
             return 4 * paid.iter().map(|&p| p as usize).sum::<usize>();
         }
-        let supply = pack(&self.bank.0);
+        let supply = self.bank.packed();
         let mut total = 0;
         for (&max, &here) in paid.iter().zip(&self.bank.0) {
             total += capped_sum(supply, max) - max.min(here) as u32;
@@ -487,12 +488,6 @@ fn trades_paid(held: u8, rate: u8) -> u8 {
     ((held as u32 * r) >> 16) as u8
 }
 
-/// The five supply counts, one byte each (each at most 24), for [`capped_sum`].
-fn pack(counts: &[u8; 5]) -> u64 {
-    let [a, b, c, d, e] = *counts;
-    u64::from_le_bytes([a, b, c, d, e, 0, 0, 0])
-}
-
 /// `Σ min(cap, count)` over the five counts `packed` holds, all five at once in one
 /// register: a per-byte `count >= cap` from the borrow into each byte's top bit, then a
 /// multiply that adds the five bytes.
@@ -507,12 +502,12 @@ fn capped_sum(packed: u64, cap: u8) -> u32 {
     ((capped.wrapping_mul(ONES) >> 32) & 0xFF) as u32
 }
 
-/// `cost.fits_in(hand)` without a branch per resource (the answers are close to random).
-fn affords(hand: &Resources, cost: &Resources) -> bool {
-    hand.0
-        .iter()
-        .zip(&cost.0)
-        .fold(true, |ok, (h, c)| ok & (h >= c))
+/// `cost.fits_in(hand)` for a packed hand ([`Resources::packed`]), all five counts at once:
+/// a byte's top bit survives `hand - cost` exactly where the hand holds enough (the answers
+/// are close to random, so no branch per resource).
+fn affords(hand: u64, cost: &Resources) -> bool {
+    const TOPS: u64 = 0x80_8080_8080;
+    ((hand | TOPS) - cost.packed()) & TOPS == TOPS
 }
 
 fn popcount(set: u128) -> usize {
