@@ -544,19 +544,39 @@ fn discard_count(hand: &Resources, count: u8) -> usize {
     discard_ways(&hand.0, count)[count] as usize
 }
 
+/// `table[i][left]`: the ways to take `left` cards from the piles `i..5` of `hand`, for
+/// `left` up to `count`. Each row is a sliding window over the next: O(5 × count).
+fn discard_table(hand: &Resources, count: usize) -> [[u32; MAX_OWED]; 6] {
+    let mut table = [[0u32; MAX_OWED]; 6];
+    table[5][0] = 1;
+    for i in (0..5).rev() {
+        let pile = hand.0[i] as usize;
+        let mut window = 0;
+        for left in 0..=count {
+            // table[i][left] = Σ table[i + 1][left - x] for x in 0..=min(pile, left)
+            window += table[i + 1][left];
+            if left > pile {
+                window -= table[i + 1][left - pile - 1];
+            }
+            table[i][left] = window;
+        }
+    }
+    table
+}
+
 /// The `k`-th discard of `count` cards in `legal_discards`' order: by the number of the first
 /// resource, fewest first, then the next.
 #[cold]
 fn nth_discard(hand: &Resources, count: u8, mut k: usize) -> Resources {
     let count = (count as usize).min(MAX_OWED - 1);
+    let table = discard_table(hand, count);
     let mut left = count;
     let mut pick = Resources::default();
     for i in 0..5 {
-        // the ways to take the rest from the piles after this one
-        let ways = discard_ways(&hand.0[i + 1..], left);
         let most = (hand.0[i] as usize).min(left);
         for x in 0..=most {
-            let n = ways[left - x] as usize;
+            // the ways to take the rest from the piles after this one
+            let n = table[i + 1][left - x] as usize;
             if k < n {
                 pick.0[i] = x as u8;
                 left -= x;
