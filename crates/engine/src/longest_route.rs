@@ -147,6 +147,13 @@ impl FastSearch<'_> {
                 return best;
             }
         }
+        // A trail leaves at least one road unused at each intersection of odd degree other
+        // than its two ends, and a road serves at most two of them: with 2k such
+        // intersections no trail is longer than `roads - (k - 1)`.
+        let pairs = odd.count_ones() as u8 / 2;
+        if roads - pairs.saturating_sub(1) <= floor {
+            return 0;
+        }
         let mut starts = odd | (touched & self.blocked);
         if starts == 0 {
             // a pure loop: any intersection will do
