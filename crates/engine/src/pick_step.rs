@@ -29,6 +29,8 @@ impl Game {
             self.apply_legal(seat, &action, events);
             return true;
         }
+        // the draw of `random_legal_action`, written out again: a shared helper returning
+        // the menu by value measured 13% slower (the menu was copied)
         let mut menu = Menu::default();
         self.menu(seat, &mut menu);
         let total = menu.total();
