@@ -5,6 +5,9 @@
 use crate::engine::game::GameView;
 use crate::engine::{EdgeId, HexId, PortKind, Resource, Resources, Seat, Topology, VertexId};
 
+/// The most intersections a board has, with room to spare (the extended board has 80).
+pub const MAX_VERTICES: usize = 128;
+
 /// Dice combinations (out of 36) that roll a number token.
 pub fn pips(token: Option<u8>) -> f32 {
     match token {
@@ -141,26 +144,36 @@ impl<'a> Facts<'a> {
     }
 
     /// Roads needed from `seat`'s network to each intersection (`u8::MAX`: out of reach within
-    /// `max` roads), with the edge each path arrives by.
-    pub fn road_distances(&self, seat: Seat, max: u8) -> (Vec<u8>, Vec<Option<EdgeId>>) {
-        let n = self.topo.vertex_count();
-        let mut dist = vec![u8::MAX; n];
-        let mut via = vec![None; n];
+    /// `max` roads), with the edge each path arrives by. In fixed arrays, not vectors: the
+    /// expert's rollouts ask this at every step, and the allocations were most of its cost.
+    pub fn road_distances(
+        &self,
+        seat: Seat,
+        max: u8,
+    ) -> ([u8; MAX_VERTICES], [Option<EdgeId>; MAX_VERTICES]) {
+        let n = self.topo.vertex_count().min(MAX_VERTICES);
+        let mut dist = [u8::MAX; MAX_VERTICES];
+        let mut via = [None; MAX_VERTICES];
         let blocked = |v: usize| matches!(self.view.buildings[v], Some(b) if b.owner != seat);
-        let mut frontier = Vec::new();
-        for (v, d) in dist.iter_mut().enumerate() {
+        // the intersections reached at the last step, in the order they were reached
+        let mut frontier = [0u8; MAX_VERTICES];
+        let mut len = 0;
+        for (v, d) in dist.iter_mut().enumerate().take(n) {
             let own_building = matches!(self.view.buildings[v], Some(b) if b.owner == seat);
             let own_road = self.topo.vertex_edges[v]
                 .iter()
                 .any(|&e| self.view.roads[e as usize] == Some(seat));
             if own_building || (own_road && !blocked(v)) {
                 *d = 0;
-                frontier.push(v);
+                frontier[len] = v as u8;
+                len += 1;
             }
         }
         for step in 1..=max {
-            let mut next = Vec::new();
-            for &v in &frontier {
+            let mut next = [0u8; MAX_VERTICES];
+            let mut next_len = 0;
+            for &v in &frontier[..len] {
+                let v = v as usize;
                 for &e in &self.topo.vertex_edges[v] {
                     if self.view.roads[e as usize].is_some() {
                         continue;
@@ -171,12 +184,13 @@ impl<'a> Facts<'a> {
                         dist[u] = step;
                         via[u] = Some(e);
                         if !blocked(u) {
-                            next.push(u);
+                            next[next_len] = u as u8;
+                            next_len += 1;
                         }
                     }
                 }
             }
-            frontier = next;
+            (frontier, len) = (next, next_len);
         }
         (dist, via)
     }
