@@ -158,12 +158,18 @@ impl<'a> Facts<'a> {
         // the intersections reached at the last step, in the order they were reached
         let mut frontier = [0u8; MAX_VERTICES];
         let mut len = 0;
+        // the ends of the seat's roads, in one pass over the edges
+        let mut road_end = [false; MAX_VERTICES];
+        for (e, owner) in self.view.roads.iter().enumerate() {
+            if *owner == Some(seat) {
+                for v in self.topo.edge_vertices[e] {
+                    road_end[v as usize] = true;
+                }
+            }
+        }
         for (v, d) in dist.iter_mut().enumerate().take(n) {
             let own_building = matches!(self.view.buildings[v], Some(b) if b.owner == seat);
-            let own_road = self.topo.vertex_edges[v]
-                .iter()
-                .any(|&e| self.view.roads[e as usize] == Some(seat));
-            if own_building || (own_road && !blocked(v)) {
+            if own_building || (road_end[v] && !blocked(v)) {
                 *d = 0;
                 frontier[len] = v as u8;
                 len += 1;
