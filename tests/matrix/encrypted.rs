@@ -20,6 +20,7 @@ use crate::matrix_support::encrypted_moves::{
 use crate::matrix_support::encrypted_player::Seen;
 use crate::matrix_support::{
     EncryptedPlayer, Player, Synapse, WAIT, log_to_test, wait_joined_encrypted, wait_until,
+    wait_until_or_explain,
 };
 use catan_bot::engine::Action;
 use catan_bot::hosting::TableHandle;
@@ -223,25 +224,35 @@ async fn players_on_encrypting_clients_play_in_an_encrypted_room() {
 
     // A hand, in an encrypted direct room.
     run.player("carol").send_text(&room, "!catan hand").await;
-    let hand = wait_until("carol's hand in a direct room", WAIT, async || {
-        run.player("carol").all_events().into_iter().find(|s| {
-            s.room != room
-                && s.event["sender"] == bot_user.as_str()
-                && body(&s.event).contains("Your hand:")
-        })
-    })
+    let hand = wait_until_or_explain(
+        "carol's hand in a direct room",
+        WAIT,
+        async || {
+            run.player("carol").all_events().into_iter().find(|s| {
+                s.room != room
+                    && s.event["sender"] == bot_user.as_str()
+                    && body(&s.event).contains("Your hand:")
+            })
+        },
+        || run.player("carol").explain_from(&bot_user),
+    )
     .await;
     assert!(hand.decrypted, "the hand came encrypted: {:?}", hand.event);
 
     // The numbers so far, privately too, naming every player.
     run.player("carol").send_text(&room, "!catan stats").await;
-    let stats = wait_until("carol's statistics in a direct room", WAIT, async || {
-        run.player("carol").all_events().into_iter().find(|s| {
-            s.room != room
-                && s.event["sender"] == bot_user.as_str()
-                && body(&s.event).contains("the numbers so far")
-        })
-    })
+    let stats = wait_until_or_explain(
+        "carol's statistics in a direct room",
+        WAIT,
+        async || {
+            run.player("carol").all_events().into_iter().find(|s| {
+                s.room != room
+                    && s.event["sender"] == bot_user.as_str()
+                    && body(&s.event).contains("the numbers so far")
+            })
+        },
+        || run.player("carol").explain_from(&bot_user),
+    )
     .await;
     assert!(
         stats.decrypted,

@@ -15,10 +15,25 @@ use sha2::{Digest, Sha256};
 
 use super::{Account, Synapse};
 
-/// The bot under test: its table (the players' oracle) and its tasks.
+/// The bot under test: its table (the players' oracle) and the runtime its tasks run on.
+///
+/// The bot runs on a runtime of its own, as a process would: stopping it shuts that runtime
+/// down, which drops every task the bot ever spawned (its sync, its deliveries and debounced
+/// edits, the SDK's own tasks) and so its client and crypto store. Aborting only the tasks the
+/// test started left those running: a "stopped" bot kept syncing, answering and encrypting
+/// with the same device beside its successor, whose Olm sessions it then forked, so a player
+/// could miss a room key.
 pub struct Bot {
     pub table: TableHandle,
-    pub tasks: Vec<tokio::task::JoinHandle<()>>,
+    runtime: Option<tokio::runtime::Runtime>,
+}
+
+impl Drop for Bot {
+    fn drop(&mut self) {
+        if let Some(runtime) = self.runtime.take() {
+            runtime.shutdown_background();
+        }
+    }
 }
 
 pub fn settings(synapse: &Synapse, account: &Account) -> MatrixConfig {
@@ -42,28 +57,39 @@ pub async fn start_bot(settings: &MatrixConfig, data: &Path) -> Bot {
     outlets
         .register(catan_bot::matrix::PLATFORM)
         .expect("Matrix registers");
-    let timer = tokio::spawn(timer::run(table.clone(), outlets.clone()));
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .thread_name("bot-under-test")
+        .enable_all()
+        .build()
+        .expect("the bot's runtime");
+    runtime.spawn(timer::run(table.clone(), outlets.clone()));
     let (settings, data, handle) = (settings.clone(), data.to_path_buf(), table.clone());
-    let serve = tokio::spawn(async move {
+    runtime.spawn(async move {
         if let Err(e) = catan_bot::matrix::serve(&settings, &data, handle, outlets).await {
             panic!("the Matrix adapter stopped: {e}");
         }
     });
     Bot {
         table,
-        tasks: vec![timer, serve],
+        runtime: Some(runtime),
     }
 }
 
-pub async fn stop_bot(bot: Bot) {
-    for task in &bot.tasks {
-        task.abort();
-    }
-    for task in bot.tasks {
-        let _ = task.await;
+/// Stops the bot like a killed process: every task of its runtime is dropped (work already
+/// running on a blocking thread finishes first), then its table is closed.
+pub async fn stop_bot(mut bot: Bot) {
+    if let Some(runtime) = bot.runtime.take() {
+        tokio::task::spawn_blocking(move || runtime.shutdown_timeout(STOP_WAIT))
+            .await
+            .expect("the bot's runtime shuts down");
     }
     bot.table.close().await;
 }
+
+/// How long [`stop_bot`] waits for the bot's blocking work (a store write, an SQLite call) to
+/// finish. Only a hang bound: those finish in milliseconds.
+const STOP_WAIT: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// The table's number for a Matrix event (as `src/matrix/ids.rs` makes it).
 pub fn event_number(event: &str) -> u64 {

@@ -17,7 +17,9 @@ use super::bot::{
     Bot, body, event_number, live_turn_message, oracle, settings, start_bot, stop_bot, version,
 };
 use super::encrypted_player::Seen;
-use super::{EncryptedPlayer, Synapse, WAIT, wait_joined_encrypted, wait_until};
+use super::{
+    EncryptedPlayer, Synapse, WAIT, wait_joined_encrypted, wait_until, wait_until_or_explain,
+};
 
 /// The bot, three encrypting players (alice, bob, carol) and their encrypted room, with a
 /// started game. Fields drop in order: the players stop syncing before Synapse stops.
@@ -159,11 +161,16 @@ impl EncryptedTable {
     /// The first bot message in `room` that `viewer` read containing `text`; waits for it.
     pub async fn read(&self, viewer: &str, room: &str, text: &str) -> Seen {
         let player = self.player(viewer);
-        wait_until(&format!("{viewer} reads {text:?}"), WAIT, async || {
-            bot_messages(player, room, &self.bot_user)
-                .into_iter()
-                .find(|s| body(&s.event).contains(text))
-        })
+        wait_until_or_explain(
+            &format!("{viewer} reads {text:?}"),
+            WAIT,
+            async || {
+                bot_messages(player, room, &self.bot_user)
+                    .into_iter()
+                    .find(|s| body(&s.event).contains(text))
+            },
+            || player.explain_from(&self.bot_user),
+        )
         .await
     }
 

@@ -176,6 +176,43 @@ impl EncryptedPlayer {
         self.seen.lock().unwrap_or_else(|p| p.into_inner()).clone()
     }
 
+    /// Every event `sender` sent that this player's client read, one line each: room, type,
+    /// whether it was decrypted (and the Megolm session of one that was not), the body's start.
+    /// What a failed wait prints.
+    pub fn explain_from(&self, sender: &str) -> String {
+        let lines: Vec<String> = self
+            .all_events()
+            .iter()
+            .filter(|s| s.event["sender"] == sender)
+            .map(|s| {
+                let content = &s.event["content"];
+                let body: String = content["body"]
+                    .as_str()
+                    .unwrap_or("")
+                    .chars()
+                    .take(60)
+                    .collect();
+                let state = if s.decrypted {
+                    "decrypted".to_string()
+                } else if s.event["type"] == "m.room.encrypted" {
+                    format!("NOT DECRYPTED (session {})", content["session_id"])
+                } else {
+                    "plain".to_string()
+                };
+                format!(
+                    "  {} {} {} {state} {body:?}",
+                    s.room, s.event["event_id"], s.event["type"]
+                )
+            })
+            .collect();
+        format!(
+            "{} read {} events from {sender}:\n{}",
+            self.user_id(),
+            lines.len(),
+            lines.join("\n")
+        )
+    }
+
     /// Downloads the file of an `m.image` event's content and decrypts it (encrypted rooms
     /// carry a `file` with its key instead of a plain `url`).
     pub async fn download_image(&self, content: &Value) -> Vec<u8> {

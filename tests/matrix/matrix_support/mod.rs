@@ -73,7 +73,18 @@ const POLL: Duration = Duration::from_millis(150);
 pub async fn wait_until<T>(
     what: &str,
     timeout: Duration,
+    check: impl AsyncFnMut() -> Option<T>,
+) -> T {
+    wait_until_or_explain(what, timeout, check, String::new).await
+}
+
+/// [`wait_until`], and on a timeout the panic also carries `explain()`: what the waiting
+/// party saw instead, so a failure explains itself.
+pub async fn wait_until_or_explain<T>(
+    what: &str,
+    timeout: Duration,
     mut check: impl AsyncFnMut() -> Option<T>,
+    explain: impl FnOnce() -> String,
 ) -> T {
     // The wall clock, not tokio's: the bound must hold even in a test with a paused clock.
     let deadline = Instant::now() + timeout;
@@ -82,7 +93,10 @@ pub async fn wait_until<T>(
             return value;
         }
         if Instant::now() >= deadline {
-            panic!("timed out after {timeout:?} waiting for {what}");
+            panic!(
+                "timed out after {timeout:?} waiting for {what}\n{}",
+                explain()
+            );
         }
         tokio::time::sleep(POLL).await;
     }
