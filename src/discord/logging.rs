@@ -37,6 +37,13 @@ const MATRIX_BACKUPS: &str = "matrix_sdk_crypto::backups=error";
 /// cross-signing needs): the adapter says what failed, in words, where it matters.
 const MATRIX_REQUESTS: &str = "matrix_sdk::http_client=off";
 
+/// What a host's log shows without `RUST_LOG`: warnings and errors of every crate (less the
+/// known noise above), the bot's own lines from `level`. Tests hold a normal game's log to
+/// it: a host must be able to alert on every ERROR line.
+pub fn default_directives(level: &str) -> String {
+    format!("warn,{SERENITY_BRIDGE}=error,{MATRIX_BACKUPS},{MATRIX_REQUESTS},catan_bot={level}")
+}
+
 /// What the watch layer saw of serenity's gateway connection.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Link {
@@ -53,15 +60,11 @@ pub fn init(level: &str, format: LogFormat) -> UnboundedReceiver<Link> {
     let directives = match std::env::var("RUST_LOG") {
         Ok(custom) if custom.contains("serenity") => custom,
         Ok(custom) if !custom.trim().is_empty() => format!("{custom},{SERENITY_BRIDGE}=error"),
-        _ => format!(
-            "warn,{SERENITY_BRIDGE}=error,{MATRIX_BACKUPS},{MATRIX_REQUESTS},catan_bot={level}"
-        ),
+        _ => default_directives(level),
     };
     let filter = EnvFilter::try_new(&directives).unwrap_or_else(|e| {
         eprintln!("RUST_LOG is not understood ({e}); using the configured log_level");
-        EnvFilter::new(format!(
-            "warn,{SERENITY_BRIDGE}=error,{MATRIX_BACKUPS},{MATRIX_REQUESTS},catan_bot={level}"
-        ))
+        EnvFilter::new(default_directives(level))
     });
     let lines: Box<dyn Layer<_> + Send + Sync> = match format {
         LogFormat::Text => Box::new(

@@ -23,6 +23,7 @@ mod host;
 mod interact;
 mod localize;
 pub(crate) mod logging;
+pub use logging::default_directives as default_log_directives;
 mod message;
 mod origin;
 mod shards;

@@ -42,6 +42,9 @@ pub struct MatrixBot {
     profiles: Mutex<HashMap<(String, String), Profile>>,
     /// Undecryptable messages already answered, by (room, sender, Megolm session).
     undecryptable: Mutex<HashSet<(String, String, String)>>,
+    /// Held while a direct room is looked up or made: two private replies at once (say a
+    /// hand and a robbery note) must not make a player two direct rooms.
+    dm_lock: tokio::sync::Mutex<()>,
 }
 
 impl MatrixBot {
@@ -71,6 +74,7 @@ impl MatrixBot {
             edits: Arc::new(EditQueue::new(editor, edit_debounce)),
             profiles: Mutex::new(HashMap::new()),
             undecryptable: Mutex::new(HashSet::new()),
+            dm_lock: tokio::sync::Mutex::new(()),
         }
     }
 
@@ -157,12 +161,18 @@ impl MatrixBot {
         asked.insert((room.to_string(), sender.to_string(), session.to_string()))
     }
 
-    /// The direct room with `user` (made on first use, then remembered).
+    /// The direct room with `user`: the one remembered, else one the player already has
+    /// with the bot (a direct chat they opened, as Element shows it), else a new one; then
+    /// remembered.
     pub async fn dm_room(&self, user: &str) -> Result<String, MatrixError> {
+        let _one_at_a_time = self.dm_lock.lock().await;
         if let Some(room) = self.state().dm_room(user) {
             return Ok(room.to_string());
         }
-        let room = client::create_dm(&self.client, user).await?;
+        let room = match client::existing_dm(&self.client, user).await {
+            Some(room) => room,
+            None => client::create_dm(&self.client, user).await?,
+        };
         self.state().remember_dm(user, &room)?;
         Ok(room)
     }

@@ -15,6 +15,7 @@ use matrix_sdk::ruma::events::InitialStateEvent;
 use matrix_sdk::ruma::events::StateEventType;
 use matrix_sdk::ruma::events::relation::RelationType;
 use matrix_sdk::ruma::events::room::encryption::RoomEncryptionEventContent;
+use matrix_sdk::ruma::events::room::member::MembershipState;
 use matrix_sdk::ruma::events::room::power_levels::UserPowerLevel;
 use matrix_sdk::ruma::{EventId, OwnedRoomId, OwnedUserId, RoomId, TransactionId, UInt, UserId};
 use serde_json::{Value, json};
@@ -31,13 +32,18 @@ pub struct Text {
     pub html: String,
     /// Users the message mentions (pings).
     pub mentions: Vec<String>,
+    /// The message must reach a person (their turn, a discard, an offer to them, a robbery):
+    /// sent as `m.text`, which the default push rules notify. Everything else is an
+    /// `m.notice`, which they keep quiet (`.m.rule.suppress_notices` comes before any
+    /// mention rule) and which other bots never take for a command.
+    pub notify: bool,
 }
 
 impl Text {
-    /// The content of an `m.notice` with this text.
-    fn notice(&self) -> Value {
+    /// The content of an `m.text` (if it must notify) or `m.notice` with this text.
+    fn content(&self) -> Value {
         json!({
-            "msgtype": "m.notice",
+            "msgtype": if self.notify { "m.text" } else { "m.notice" },
             "body": self.plain,
             "format": "org.matrix.custom.html",
             "formatted_body": self.html,
@@ -68,24 +74,24 @@ async fn send(
     Ok(sent.response.event_id.to_string())
 }
 
-/// Posts a notice; returns its event id.
+/// Posts a message; returns its event id.
 pub async fn post(client: &Client, room: &str, text: &Text) -> Result<String, MatrixError> {
-    send(client, room, "m.room.message", &text.notice()).await
+    send(client, room, "m.room.message", &text.content()).await
 }
 
-/// Replaces the content of the notice `event` (an `m.replace` edit).
+/// Replaces the content of the message `event` (an `m.replace` edit, which never notifies).
 pub async fn edit(
     client: &Client,
     room: &str,
     event: &str,
     text: &Text,
 ) -> Result<(), MatrixError> {
-    let mut content = text.notice();
+    let mut content = text.content();
     content["body"] = json!(format!("* {}", text.plain));
     content["formatted_body"] = json!(format!("* {}", text.html));
     // Pings are not repeated by an edit.
     content["m.mentions"] = json!({});
-    content["m.new_content"] = text.notice();
+    content["m.new_content"] = text.content();
     content["m.new_content"]["m.mentions"] = json!({});
     content["m.relates_to"] = json!({ "rel_type": "m.replace", "event_id": event });
     send(client, room, "m.room.message", &content)
@@ -230,6 +236,23 @@ pub async fn create_dm(client: &Client, user: &str) -> Result<String, MatrixErro
     }
     let room = client.create_room(request).await?;
     Ok(room.room_id().to_string())
+}
+
+/// A direct room the bot already shares with `user` (marked direct in the bot's `m.direct`,
+/// as one a player opened with the bot is once the bot joined it), with the player still in
+/// it and nobody else: Element shows the player one chat with the bot, not two.
+pub async fn existing_dm(client: &Client, user: &str) -> Option<String> {
+    let user = user_id(user).ok()?;
+    for room in client.get_dm_rooms(&user) {
+        let joined = matches!(
+            room.get_member_no_sync(&user).await,
+            Ok(Some(member)) if *member.membership() == MembershipState::Join
+        );
+        if joined && room.active_members_count() == 2 {
+            return Some(room.room_id().to_string());
+        }
+    }
+    None
 }
 
 /// Whether `user` has at least one device with published encryption keys.

@@ -46,12 +46,24 @@ fn id(bot: &MatrixBot, number: u64) -> Result<String, MatrixError> {
 
 /// A reply's text for `room`, its mentions named as the room knows them. Hints name the
 /// turn reactions only on the live turn message, the one that has them.
-async fn text(bot: &MatrixBot, room: &str, reply: &Reply, role: Role) -> Text {
+async fn text(bot: &MatrixBot, room: &str, reply: &Reply, role: Role, notify: bool) -> Text {
     let mut mentions: Vec<Mention> = Vec::with_capacity(reply.mention.len());
     for user in reply.mention.iter().filter_map(|u| bot.id_of(*u)) {
         mentions.push(client::mention(&bot.client, room, &user).await);
     }
-    reply_text(reply, &mentions, role == Role::Live(LiveSlot::Turn))
+    reply_text(reply, &mentions, role == Role::Live(LiveSlot::Turn), notify)
+}
+
+/// Whether a reply must notify its reader ([`Text::notify`]): a public one that pings
+/// someone (a turn, a discard, an offer to them); a private one that is not the answer to
+/// what its reader just did (a robbery, a card taken): the answer they are waiting for needs
+/// no notification. An edit keeps the turn message's kind (it never notifies anyway).
+fn must_notify(reply: &Reply, private: bool, role: Role) -> bool {
+    if private {
+        !reply.reply_to_caller
+    } else {
+        !reply.mention.is_empty() || role == Role::Live(LiveSlot::Turn)
+    }
 }
 
 /// Posts `reply` in `room`: its board first (with a thumbnail), then the text, then any
@@ -63,11 +75,18 @@ async fn post_in(
     reply: &Reply,
     picture: Option<Drawn>,
     role: Role,
+    private: bool,
 ) -> Result<Option<u64>, MatrixError> {
     if let Some(drawn) = picture {
         client::post_image(&bot.client, room, "board.png", drawn.png, drawn.thumbnail).await?;
     }
-    let event = client::post(&bot.client, room, &text(bot, room, reply, role).await).await?;
+    let notify = must_notify(reply, private, role);
+    let event = client::post(
+        &bot.client,
+        room,
+        &text(bot, room, reply, role, notify).await,
+    )
+    .await?;
     if let ReplyKind::GameEnd {
         dice_chart: Some(chart),
         ..
@@ -117,7 +136,7 @@ impl Transport for Matrix<'_> {
         picture: Option<Drawn>,
         role: Role,
     ) -> Result<Option<u64>, MatrixError> {
-        post_in(self.bot, &id(self.bot, place)?, reply, picture, role).await
+        post_in(self.bot, &id(self.bot, place)?, reply, picture, role, false).await
     }
 
     /// In the user's direct room (made on first use).
@@ -128,7 +147,7 @@ impl Transport for Matrix<'_> {
         picture: Option<Drawn>,
     ) -> Result<(), MatrixError> {
         let room = self.bot.dm_room(&id(self.bot, user)?).await?;
-        post_in(self.bot, &room, reply, picture, Role::Plain)
+        post_in(self.bot, &room, reply, picture, Role::Plain, true)
             .await
             .map(drop)
     }
@@ -146,7 +165,14 @@ impl Transport for Matrix<'_> {
     ) -> Result<(), MatrixError> {
         let room = id(self.bot, place)?;
         let event = id(self.bot, message)?;
-        let text = text(self.bot, &room, reply, role).await;
+        let text = text(
+            self.bot,
+            &room,
+            reply,
+            role,
+            must_notify(reply, false, role),
+        )
+        .await;
         self.bot.edits.submit((room, event), text);
         Ok(())
     }

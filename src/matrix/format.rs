@@ -57,8 +57,14 @@ pub struct Mention {
     pub name: String,
 }
 
-/// A reply as Matrix text. `mentions` are the users of `reply.mention`.
-pub fn reply_text(reply: &Reply, mentions: &[Mention], on_turn_message: bool) -> Text {
+/// A reply as Matrix text. `mentions` are the users of `reply.mention`; `notify`: see
+/// [`Text::notify`].
+pub fn reply_text(
+    reply: &Reply,
+    mentions: &[Mention],
+    on_turn_message: bool,
+    notify: bool,
+) -> Text {
     // Our words around the table's text are in the reply's language.
     let _lang = crate::i18n::scope(reply.lang);
     let mut plain = String::new();
@@ -98,6 +104,7 @@ pub fn reply_text(reply: &Reply, mentions: &[Mention], on_turn_message: bool) ->
         plain,
         html,
         mentions: mentions.iter().map(|m| m.user_id.clone()).collect(),
+        notify,
     }
 }
 
@@ -107,6 +114,7 @@ pub fn text(markdown: &str) -> Text {
         plain: markdown.replace("**", ""),
         html: markdown_to_html(markdown),
         mentions: Vec::new(),
+        notify: false,
     }
 }
 
@@ -178,7 +186,7 @@ mod tests {
             Hint::PlayCard,
             Hint::AnswerOffer { offer: 2 },
         ]);
-        let on_turn = reply_text(&reply, &[mention("@alice:hs", "Alice")], true);
+        let on_turn = reply_text(&reply, &[mention("@alice:hs", "Alice")], true, true);
         assert!(
             on_turn.plain.contains("🎲 or `!catan roll`"),
             "{}",
@@ -187,7 +195,7 @@ mod tests {
         assert!(on_turn.plain.contains("`!catan play <card> …`"));
         assert!(on_turn.plain.contains("react ✅ / ❌ on the offer"));
         assert!(on_turn.html.contains("https://matrix.to/#/@alice:hs"));
-        let elsewhere = reply_text(&reply, &[], false);
+        let elsewhere = reply_text(&reply, &[], false, false);
         assert!(!elsewhere.plain.contains("🎲"));
         for text in [&on_turn.plain, &elsewhere.plain] {
             assert!(
@@ -214,6 +222,7 @@ mod tests {
                 mention("@dave:localhost", "dave"),
             ],
             true,
+            true,
         );
         assert_eq!(text.mentions, ["@carol:localhost", "@dave:localhost"]);
         assert!(
@@ -227,7 +236,7 @@ mod tests {
         assert!(text.plain.starts_with("Carol <C> dave\n"), "{}", text.plain);
         assert!(!text.plain.contains("@carol:localhost"), "{}", text.plain);
         assert!(!text.plain.contains(":localhost"), "{}", text.plain);
-        let quiet = reply_text(&reply, &[], true);
+        let quiet = reply_text(&reply, &[], true, false);
         assert!(quiet.mentions.is_empty());
         assert!(!quiet.html.contains("matrix.to"));
     }

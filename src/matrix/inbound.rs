@@ -60,16 +60,16 @@ pub struct Undecryptable {
 
 /// Joins a room the bot was invited to (if it plays there), retrying a few times: the join
 /// can race the invite on a busy homeserver.
-pub async fn accept_invite(bot: &MatrixBot, room: &str) {
+pub async fn accept_invite(bot: &MatrixBot, room: &str) -> bool {
     if !bot.allowed(room) {
         tracing::info!(room, "invited to a room not in [matrix] rooms: ignored");
-        return;
+        return false;
     }
     for attempt in 1..=3u64 {
         match client::join(&bot.client, room).await {
             Ok(()) => {
                 tracing::info!(room, "joined");
-                return;
+                return true;
             }
             Err(e) => {
                 tracing::warn!(room, attempt, "joining failed: {e}");
@@ -77,6 +77,7 @@ pub async fn accept_invite(bot: &MatrixBot, room: &str) {
             }
         }
     }
+    false
 }
 
 /// Handles one timeline event of `room`, once.

@@ -116,10 +116,12 @@ async fn handle(bot: &Arc<MatrixBot>, response: SyncResponse) -> Result<(), Matr
             joined.timeline.events.iter().filter_map(ours).collect();
         skip_undecryptable_history(bot, room, &mut events);
         // More happened since the last position than one sync brings (the bot was away):
-        // read the gap first. Not on the first sync of a room just joined (`handled_until`
-        // is then older than the room, or the bot's own join stops the reading).
+        // read the gap first. Not in a room the bot joined in this very batch (one it just
+        // made or was invited to): nothing before its own join is the bot's to read, and the
+        // SDK has not stored that room's state yet, so reading would fail noisily.
         if joined.timeline.limited
             && handled_until > 0
+            && !events.iter().any(|e| is_own_join(bot, e))
             && let Some(gap_end) = &joined.timeline.prev_batch
             && let Some(sdk_room) = bot.client.get_room(room_id)
         {
@@ -151,19 +153,34 @@ async fn accept_invites(bot: &MatrixBot, response: &SyncResponse) {
             .filter_map(|e| serde_json::from_str(e.json().get()).ok())
             .collect();
         power::remember_inviter(bot, room.as_str(), &state);
-        inbound::accept_invite(bot, room.as_str()).await;
+        if inbound::accept_invite(bot, room.as_str()).await
+            && let Some(player) = direct_inviter(bot, &state)
+        {
+            // The player's own direct chat with the bot: their private replies go there
+            // from now on, rather than into a second one the bot would make.
+            if let Err(e) = bot.state().remember_dm(player, room.as_str()) {
+                tracing::warn!(room = %room, "could not remember a direct room: {e}");
+            }
+        }
     }
+}
+
+/// Who invited the bot to a direct chat (an invite marked `is_direct`, as Element's "start
+/// a chat" makes), from the invite's state.
+fn direct_inviter<'a>(bot: &MatrixBot, invite_state: &'a [Value]) -> Option<&'a str> {
+    invite_state.iter().find_map(|e| {
+        let own = e["type"] == "m.room.member" && e["state_key"] == bot.me.as_str();
+        (own && e["content"]["is_direct"] == true)
+            .then(|| e["sender"].as_str())
+            .flatten()
+    })
 }
 
 /// Drops the undecryptable events sent before the bot's own join in this batch (the first
 /// sync of a room just joined brings its recent history): their keys were never meant for
 /// the bot, so asking their senders to resend would be noise.
 fn skip_undecryptable_history(bot: &MatrixBot, room: &str, events: &mut Vec<TimelineEvent>) {
-    let Some(join) = events.iter().rposition(|e| {
-        e.kind == "m.room.member"
-            && e.state_key.as_deref() == Some(bot.me.as_str())
-            && e.content.get("membership").and_then(|m| m.as_str()) == Some("join")
-    }) else {
+    let Some(join) = events.iter().rposition(|e| is_own_join(bot, e)) else {
         return;
     };
     let before = events.len();
@@ -179,6 +196,13 @@ fn skip_undecryptable_history(bot: &MatrixBot, room: &str, events: &mut Vec<Time
             "encrypted history from before the bot joined cannot be read: skipped"
         );
     }
+}
+
+/// Whether `event` is the bot joining the room.
+fn is_own_join(bot: &MatrixBot, event: &TimelineEvent) -> bool {
+    event.kind == "m.room.member"
+        && event.state_key.as_deref() == Some(bot.me.as_str())
+        && event.content.get("membership").and_then(|m| m.as_str()) == Some("join")
 }
 
 /// The fields the adapter reads of an event as the SDK gives it: decrypted when it could be,

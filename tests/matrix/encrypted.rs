@@ -186,7 +186,9 @@ async fn players_on_encrypting_clients_play_in_an_encrypted_room() {
     let devices_before = devices(&bot_http).await;
     assert!(devices_before.contains(&device), "{devices_before:?}");
     let before = version(run.table()).await;
-    stop_bot(run.bot.take().expect("running")).await;
+    let first = run.bot.take().expect("running");
+    let first_log = first.log.clone();
+    stop_bot(first).await;
     let log = data.join("matrix").join("state.log");
     let text = std::fs::read_to_string(&log).expect("state log");
     let first = text
@@ -318,9 +320,19 @@ async fn players_on_encrypting_clients_play_in_an_encrypted_room() {
     let picture = image::load_from_memory(&png).expect("the board is a valid PNG");
     assert!(picture.width() > 300 && picture.height() > 300);
 
-    if let Some(bot) = run.bot.take() {
-        stop_bot(bot).await;
-    }
+    // A host alerts on ERROR lines: an ordinary game (a restart, direct rooms made for
+    // private replies, an undecryptable message answered, which is a warning) logs none.
+    let second = run.bot.take().expect("running");
+    let logged: Vec<String> = first_log
+        .lines()
+        .into_iter()
+        .chain(second.log.lines())
+        .collect();
+    assert!(
+        !logged.iter().any(|l| l.starts_with("ERROR")),
+        "the bot's log: {logged:#?}"
+    );
+    stop_bot(second).await;
     drop(run);
     drop(synapse);
 }
@@ -458,6 +470,33 @@ async fn an_encrypted_game_goes_through_builds_trades_and_a_seven() {
         !said.iter().any(|s| body(&s.event).contains("Your hand:")),
         "no hand in the game room"
     );
+    // Each player's default push rules, evaluated on the decrypted events as Element does:
+    // each was notified by a ping of theirs (their turn), and no quiet notice notified anyone.
+    for player in &t.players {
+        let seen = bot_messages(player, &t.room, &t.bot_user);
+        let mut pinged = false;
+        for s in seen
+            .iter()
+            .filter(|s| s.event["content"].get("m.relates_to").is_none())
+        {
+            let mentions = &s.event["content"]["m.mentions"]["user_ids"];
+            let mine = mentions
+                .as_array()
+                .is_some_and(|users| users.iter().any(|u| u == player.user_id()));
+            if mine {
+                assert!(player.notifies(s).await, "a ping notifies: {:?}", s.event);
+                pinged = true;
+            }
+            if s.event["content"]["msgtype"] == "m.notice" {
+                assert!(
+                    !player.notifies(s).await,
+                    "a notice is quiet: {:?}",
+                    s.event
+                );
+            }
+        }
+        assert!(pinged, "{} was pinged", player.user_id());
+    }
     t.stop().await;
 }
 

@@ -30,6 +30,7 @@ use catan_bot::i18n::InWords;
 use catan_bot::store::SledStore;
 use catan_bot::table::command::ParseContext;
 use catan_bot::table::{Table, TableOptions, command_for};
+use reqwest::Method;
 use serde_json::Value;
 
 /// The game replayed: board, seat order, dice (host-chosen, shown to everyone).
@@ -546,19 +547,60 @@ async fn three_players_play_a_game_in_a_matrix_room() {
         board["content"]["info"]["w"].as_u64(),
         Some(u64::from(picture.width()))
     );
-    // Turn messages are notices (bots never answer notices: no loops), edited in place.
+    // The live turn message is edited in place.
     assert!(
         room_events
             .iter()
             .any(|e| e["content"]["m.relates_to"]["rel_type"] == "m.replace")
     );
-    assert!(
-        room_events
+    // What pings someone is an `m.text` (Element's default push rules silence every notice,
+    // mention or not); the rest is a quiet notice (bots never answer notices: no loops).
+    for e in room_events
+        .iter()
+        .filter(|e| e["content"].get("m.relates_to").is_none())
+    {
+        let pings = e["content"]["m.mentions"]["user_ids"]
+            .as_array()
+            .is_some_and(|users| !users.is_empty());
+        let expected = match e["content"]["msgtype"].as_str() {
+            Some("m.image" | "m.file") => continue,
+            _ if pings => "m.text",
+            _ => "m.notice",
+        };
+        assert_eq!(e["content"]["msgtype"], expected, "{e}");
+    }
+    // Synapse evaluated every player's default push rules: each was notified, highlighted,
+    // by a message of the bot that pinged them, and by no quiet one.
+    for p in &g.players {
+        let notified = p.request(Method::GET, p.v3(&["notifications"]), None).await;
+        let from_bot: Vec<&Value> = notified["notifications"]
+            .as_array()
+            .expect("a notification list")
             .iter()
-            .filter(|e| e["content"]["msgtype"] != "m.image")
-            .all(|e| e["content"]["msgtype"] == "m.notice" || e["content"]["msgtype"] == "m.file"),
-        "the bot posts notices"
-    );
+            .filter(|n| {
+                n["room_id"] == g.room.as_str() && n["event"]["sender"] == g.bot_user.as_str()
+            })
+            .collect();
+        assert!(
+            from_bot.iter().any(|n| {
+                n["event"]["content"]["m.mentions"]["user_ids"]
+                    .as_array()
+                    .is_some_and(|users| users.iter().any(|u| u == p.user_id()))
+                    && n["actions"]
+                        .as_array()
+                        .is_some_and(|a| a.iter().any(|t| t["set_tweak"] == "highlight"))
+            }),
+            "{} was pinged and notified: {from_bot:#?}",
+            p.user_id()
+        );
+        assert!(
+            from_bot
+                .iter()
+                .all(|n| n["event"]["content"]["msgtype"] != "m.notice"),
+            "no notice notified {}: {from_bot:#?}",
+            p.user_id()
+        );
+    }
     if let Some(bot) = g.bot.take() {
         stop_bot(bot).await;
     }

@@ -5,6 +5,7 @@
 
 mod matrix_support;
 
+mod direct_rooms;
 mod encrypted;
 mod fixture;
 mod game;

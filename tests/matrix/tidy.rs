@@ -60,11 +60,11 @@ fn is_image(e: &Value) -> bool {
     e["type"] == "m.room.message" && e["content"]["msgtype"] == "m.image"
 }
 
-/// A new message (not an edit) of the bot.
-fn is_new_notice(e: &Value, bot: &str) -> bool {
+/// A new text message (not an edit, not a picture) of the bot: a quiet notice, or a ping.
+fn is_new_text(e: &Value, bot: &str) -> bool {
     e["sender"] == bot
         && e["type"] == "m.room.message"
-        && e["content"]["msgtype"] == "m.notice"
+        && matches!(e["content"]["msgtype"].as_str(), Some("m.notice" | "m.text"))
         && e["content"].get("m.relates_to").is_none()
 }
 
@@ -201,7 +201,7 @@ async fn boards_have_thumbnails_setup_shows_one_per_round_and_mentions_are_real(
         let events = viewer.messages(&room).await;
         let at = events
             .iter()
-            .position(|e| is_new_notice(e, &bot_user) && body(e).contains("!catan roll"))?;
+            .position(|e| is_new_text(e, &bot_user) && body(e).contains("!catan roll"))?;
         Some((events, at))
     })
     .await;
@@ -247,7 +247,7 @@ async fn boards_have_thumbnails_setup_shows_one_per_round_and_mentions_are_real(
     let plain = turn["body"].as_str().unwrap_or("");
     assert!(plain.starts_with(&format!("{current_name}\n")), "{plain}");
     // No message of the bot shows a raw user id where a name belongs.
-    for e in events.iter().filter(|e| is_new_notice(e, &bot_user)) {
+    for e in events.iter().filter(|e| is_new_text(e, &bot_user)) {
         for p in &players {
             assert!(!body(e).contains(p.user_id()), "a raw user id: {}", body(e));
         }

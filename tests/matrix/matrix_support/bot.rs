@@ -3,7 +3,7 @@
 //! players' oracle.
 
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use catan_bot::config::{MatrixConfig, MatrixLogin, Source};
 use catan_bot::engine::Game;
@@ -12,6 +12,7 @@ use catan_bot::store::SledStore;
 use catan_bot::table::{GameSummary, LiveSlot, Table, TableOptions};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
+use tracing_subscriber::EnvFilter;
 
 use super::{Account, Synapse};
 
@@ -25,6 +26,8 @@ use super::{Account, Synapse};
 /// could miss a room key.
 pub struct Bot {
     pub table: TableHandle,
+    /// The warnings and errors the bot logged, as a host's log shows them.
+    pub log: HostLog,
     runtime: Option<tokio::runtime::Runtime>,
 }
 
@@ -57,9 +60,15 @@ pub async fn start_bot(settings: &MatrixConfig, data: &Path) -> Bot {
     outlets
         .register(catan_bot::matrix::PLATFORM)
         .expect("Matrix registers");
+    let log = HostLog::default();
+    let dispatch = log.dispatch();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .thread_name("bot-under-test")
+        // Every thread of the bot logs to the test's output and to its host log.
+        .on_thread_start(move || {
+            std::mem::forget(tracing::dispatcher::set_default(&dispatch));
+        })
         .enable_all()
         .build()
         .expect("the bot's runtime");
@@ -72,6 +81,7 @@ pub async fn start_bot(settings: &MatrixConfig, data: &Path) -> Bot {
     });
     Bot {
         table,
+        log,
         runtime: Some(runtime),
     }
 }
@@ -85,6 +95,56 @@ pub async fn stop_bot(mut bot: Bot) {
             .expect("the bot's runtime shuts down");
     }
     bot.table.close().await;
+}
+
+/// The WARN and ERROR lines a host would see in the bot's log (the product's default filter,
+/// `catan_bot::discord::default_log_directives`), one `LEVEL target: message` line each.
+#[derive(Clone, Default)]
+pub struct HostLog {
+    lines: Arc<Mutex<Vec<String>>>,
+}
+
+impl HostLog {
+    pub fn lines(&self) -> Vec<String> {
+        self.lines.lock().unwrap_or_else(|p| p.into_inner()).clone()
+    }
+
+    /// A subscriber for the bot's threads: the test's output (`RUST_LOG`) and this log.
+    fn dispatch(&self) -> tracing::Dispatch {
+        use tracing_subscriber::Layer;
+        use tracing_subscriber::layer::SubscriberExt;
+        let host = EnvFilter::new(catan_bot::discord::default_log_directives("info"));
+        let subscriber = tracing_subscriber::registry()
+            .with(
+                tracing_subscriber::fmt::layer()
+                    .with_test_writer()
+                    .with_filter(EnvFilter::from_default_env()),
+            )
+            .with(self.clone().with_filter(host));
+        tracing::Dispatch::new(subscriber)
+    }
+}
+
+impl<S: tracing::Subscriber> tracing_subscriber::Layer<S> for HostLog {
+    fn on_event(&self, event: &tracing::Event<'_>, _: tracing_subscriber::layer::Context<'_, S>) {
+        let level = *event.metadata().level();
+        if level > tracing::Level::WARN {
+            return;
+        }
+        let mut message = String::new();
+        event.record(
+            &mut |field: &tracing::field::Field, value: &dyn std::fmt::Debug| {
+                if field.name() == "message" {
+                    message = format!("{value:?}");
+                }
+            },
+        );
+        let line = format!("{level} {}: {message}", event.metadata().target());
+        self.lines
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push(line);
+    }
 }
 
 /// How long [`stop_bot`] waits for the bot's blocking work (a store write, an SQLite call) to

@@ -194,6 +194,11 @@ pub async fn discard(t: &EncryptedTable, name: &str, cards: &Resources) {
     let told = t.read(name, &dm, "You must discard").await;
     assert!(told.decrypted, "{:?}", told.event);
     assert!(
+        t.player(name).notifies(&told).await,
+        "a discard reaches the player: {:?}",
+        told.event
+    );
+    assert!(
         body(&told.event).contains(&format!("{} cards", cards.total())),
         "{:?}",
         told.event

@@ -13,12 +13,15 @@ use matrix_sdk::authentication::matrix::MatrixSession;
 use matrix_sdk::config::{SyncSettings, SyncToken};
 use matrix_sdk::deserialized_responses::TimelineEventKind;
 use matrix_sdk::media::{MediaFormat, MediaRequestParameters};
+use matrix_sdk::ruma::api::client::push::get_pushrules_all;
 use matrix_sdk::ruma::api::client::room::create_room;
+use matrix_sdk::ruma::events::AnySyncTimelineEvent;
 use matrix_sdk::ruma::events::InitialStateEvent;
 use matrix_sdk::ruma::events::reaction::ReactionEventContent;
 use matrix_sdk::ruma::events::relation::Annotation;
 use matrix_sdk::ruma::events::room::encryption::RoomEncryptionEventContent;
 use matrix_sdk::ruma::events::room::message::{MessageType, RoomMessageEventContent};
+use matrix_sdk::ruma::serde::Raw;
 use matrix_sdk::ruma::{EventId, RoomId, UserId};
 use matrix_sdk::store::RoomLoadSettings;
 use matrix_sdk::{Client, Room, RoomState, SessionMeta, SessionTokens};
@@ -114,6 +117,18 @@ impl EncryptedPlayer {
         room.room_id().to_string()
     }
 
+    /// Starts a direct chat with `user` as Element's "start chat" does (encrypted, invite
+    /// marked direct); returns its id.
+    pub async fn create_dm(&self, user: &str) -> String {
+        let user = UserId::parse(user).expect("user id");
+        let room = self
+            .client
+            .create_dm(&user)
+            .await
+            .expect("create a direct chat");
+        room.room_id().to_string()
+    }
+
     /// The client's room `room`, once it knows it as joined.
     pub async fn joined(&self, room: &str) -> Room {
         let id = RoomId::parse(room).expect("room id");
@@ -174,6 +189,31 @@ impl EncryptedPlayer {
     /// Every event this player's client read, in every room.
     pub fn all_events(&self) -> Vec<Seen> {
         self.seen.lock().unwrap_or_else(|p| p.into_inner()).clone()
+    }
+
+    /// Whether `seen` notifies this player, as Element decides for an encrypted event: this
+    /// account's push rules as the homeserver gives them (`GET /pushrules/`: the defaults,
+    /// nobody changed them) evaluated on the decrypted event in its room.
+    pub async fn notifies(&self, seen: &Seen) -> bool {
+        let rules = self
+            .client
+            .send(get_pushrules_all::v3::Request::new())
+            .await
+            .expect("the player's push rules")
+            .global;
+        let room = self.joined(&seen.room).await;
+        let context = room
+            .push_condition_room_ctx()
+            .await
+            .expect("the room's push context")
+            .expect("the room's state is known");
+        let event: Raw<AnySyncTimelineEvent> =
+            Raw::from_json(serde_json::value::to_raw_value(&seen.event).expect("an event as JSON"));
+        rules
+            .get_actions(&event, &context)
+            .await
+            .iter()
+            .any(|action| action.should_notify())
     }
 
     /// Every event `sender` sent that this player's client read, one line each: room, type,
