@@ -154,6 +154,7 @@ impl Transport for Discord<'_> {
         &mut self,
         place: PlaceId,
         message: u64,
+        _reply: &Reply,
         role: Role,
     ) -> Result<(), BotError> {
         if role == Role::Offer {

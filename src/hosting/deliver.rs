@@ -135,7 +135,7 @@ async fn post_offer<T: Transport>(
     }
     // Tests wait for this line before answering the offer.
     tracing::debug!(game, offer, message_id = message, "offer message recorded");
-    t.invite_answers(place, message, Role::Offer).await?;
+    t.invite_answers(place, message, reply, Role::Offer).await?;
     Ok(Some(message))
 }
 
@@ -176,7 +176,7 @@ async fn post_or_edit_live<T: Transport>(
         Ok(()) => tracing::debug!(game, ?slot, message_id = message, "live message recorded"),
         Err(e) => tracing::warn!("recording a posted message failed: {e}"),
     }
-    t.invite_answers(place, message, role).await?;
+    t.invite_answers(place, message, reply, role).await?;
     Ok(Some(message))
 }
 

@@ -102,11 +102,13 @@ pub trait Transport: Send {
     ) -> impl Future<Output = Result<(), Self::Error>> + Send;
 
     /// Adds the reactions players answer a just posted message with, if this platform uses
-    /// reactions for `role` (an offer's accept and decline; Matrix's turn shortcuts).
+    /// reactions for `role` (an offer's accept and decline; Matrix's turn shortcuts, those
+    /// that fit what `reply` awaits).
     fn invite_answers(
         &mut self,
         place: PlaceId,
         message: u64,
+        reply: &Reply,
         role: Role,
     ) -> impl Future<Output = Result<(), Self::Error>> + Send;
 

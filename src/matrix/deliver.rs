@@ -17,7 +17,7 @@ use std::sync::Arc;
 use super::bot::MatrixBot;
 use super::client::{self, Text};
 use super::error::MatrixError;
-use super::format::{Mention, TURN_REACTIONS, reply_text};
+use super::format::{Mention, reply_text, turn_reactions};
 use super::ids::Kind;
 use crate::hosting::TableHandle;
 use crate::hosting::delivery_order::OrderedReplies;
@@ -177,17 +177,18 @@ impl Transport for Matrix<'_> {
         Ok(())
     }
 
-    /// ✅ ❌ on an offer; the turn reactions on a turn message.
+    /// ✅ ❌ on an offer; on a turn message the turn reactions that fit it.
     async fn invite_answers(
         &mut self,
         place: PlaceId,
         message: u64,
+        reply: &Reply,
         role: Role,
     ) -> Result<(), MatrixError> {
-        let reactions: &[&str] = match role {
-            Role::Offer => &OFFER_REACTIONS,
-            Role::Live(LiveSlot::Turn) => &TURN_REACTIONS.map(|(emoji, _)| emoji),
-            Role::Live(LiveSlot::Lobby) | Role::Plain => &[],
+        let reactions: Vec<&str> = match role {
+            Role::Offer => OFFER_REACTIONS.to_vec(),
+            Role::Live(LiveSlot::Turn) => turn_reactions(reply),
+            Role::Live(LiveSlot::Lobby) | Role::Plain => Vec::new(),
         };
         if reactions.is_empty() {
             return Ok(());

@@ -19,6 +19,23 @@ pub const TURN_REACTIONS: [(&str, TurnControl); 4] = [
     ("🃏", TurnControl::Hand),
 ];
 
+/// The reactions a turn message gets: all four in a regular turn (the message lives through
+/// the roll, the builds and the end); in the setup, or while the game waits for a discard or
+/// the robber, only 🃏: rolling, buying and ending are impossible then.
+pub fn turn_reactions(reply: &Reply) -> Vec<&'static str> {
+    let regular_turn = reply.hints.iter().any(|h| {
+        matches!(
+            h,
+            Hint::Roll | Hint::Build | Hint::BuyCard | Hint::EndTurn | Hint::Trade
+        )
+    });
+    TURN_REACTIONS
+        .iter()
+        .filter(|(_, control)| regular_turn || *control == TurnControl::Hand)
+        .map(|(emoji, _)| *emoji)
+        .collect()
+}
+
 /// The control a reaction on the turn message stands for.
 pub fn turn_reaction_control(key: &str) -> Option<TurnControl> {
     let key = key.trim_end_matches('\u{fe0f}');
@@ -203,6 +220,24 @@ mod tests {
                 "{text}"
             );
         }
+    }
+
+    #[test]
+    fn a_setup_or_discard_turn_message_offers_only_the_hand_reaction() {
+        let mut setup = Reply::public(1, "place your settlement");
+        setup.hints = vec![
+            Hint::PlaceSettlement {
+                examples: Vec::new(),
+            },
+            Hint::Hand,
+        ];
+        assert_eq!(turn_reactions(&setup), ["🃏"]);
+        let mut discard = Reply::public(1, "discard");
+        discard.hints = vec![Hint::Discard];
+        assert_eq!(turn_reactions(&discard), ["🃏"]);
+        let mut turn = Reply::public(1, "your turn");
+        turn.hints = vec![Hint::Roll, Hint::PlayCard];
+        assert_eq!(turn_reactions(&turn), ["🎲", "🛒", "✅", "🃏"]);
     }
 
     fn mention(user_id: &str, name: &str) -> Mention {

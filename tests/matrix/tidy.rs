@@ -64,7 +64,10 @@ fn is_image(e: &Value) -> bool {
 fn is_new_text(e: &Value, bot: &str) -> bool {
     e["sender"] == bot
         && e["type"] == "m.room.message"
-        && matches!(e["content"]["msgtype"].as_str(), Some("m.notice" | "m.text"))
+        && matches!(
+            e["content"]["msgtype"].as_str(),
+            Some("m.notice" | "m.text")
+        )
         && e["content"].get("m.relates_to").is_none()
 }
 

@@ -178,6 +178,7 @@ impl<const SCROLLBACK: bool> Transport for Fake<SCROLLBACK> {
         &mut self,
         _place: PlaceId,
         message: u64,
+        _reply: &Reply,
         role: Role,
     ) -> Result<(), FakeError> {
         self.ops.push(Op::Invite { message, role });
