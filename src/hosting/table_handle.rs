@@ -99,7 +99,7 @@ impl TableHandle {
             guard.as_mut().map(f).ok_or(HostError::Stopping)
         })
         .await
-        .map_err(|e| HostError::TableTask(e.to_string()))?
+        .map_err(task_failed)?
     }
 
     /// Resolves at the next wake-up by [`TableHandle::call`], or at once if one happened since
@@ -125,6 +125,18 @@ impl TableHandle {
     }
 }
 
+/// Why a table call's blocking task did not return. Nothing cancels those tasks but the end
+/// of the runtime, which a stop (or a test killing its bot) brings: a cancelled call is the
+/// stop, which callers meet quietly, not a failure to log (the timer used to log one ERROR at
+/// about one stop in ten, when its call was still queued as the runtime ended).
+fn task_failed(e: tokio::task::JoinError) -> HostError {
+    if e.is_cancelled() {
+        HostError::Stopping
+    } else {
+        HostError::TableTask(e.to_string())
+    }
+}
+
 /// Test support, in debug builds only: with `CATAN_BOT_TEST_HOLD_DIR` set, the first player
 /// call stops inside the table (lock held) until the file `release` appears in that directory,
 /// after creating `held` there. The stop tests use it to send a signal mid-action.
@@ -147,4 +159,21 @@ mod test_hook {
 
     #[cfg(not(debug_assertions))]
     pub fn hold_first_call() {}
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_cancelled_call_is_the_stop_and_a_panic_a_failure() {
+        let cancelled = tokio::spawn(std::future::pending::<()>());
+        cancelled.abort();
+        let cancelled = cancelled.await.expect_err("cancelled");
+        assert!(matches!(task_failed(cancelled), HostError::Stopping));
+        let panicked = tokio::spawn(async { panic!("inside the table") })
+            .await
+            .expect_err("panicked");
+        assert!(matches!(task_failed(panicked), HostError::TableTask(_)));
+    }
 }
