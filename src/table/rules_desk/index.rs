@@ -31,6 +31,12 @@ const NAMED_BONUS: f32 = 10.0;
 /// neighbour on the same subject that does not.
 const COVERED_BONUS: f32 = 2.0;
 
+/// How much a word the knowledge base uses, but that is not one of the game's own (`best`,
+/// `time`, `good`), counts towards a question's known share: half. Such words cannot carry a
+/// question ("what's the best pizza topping" shares only `best`), even where an entry names
+/// them ("best numbers").
+const GENERAL_WORD_WEIGHT: f32 = 0.5;
+
 /// A term as the `bm25` crate indexes it: a 64-bit hash, so distinct terms practically never
 /// share a slot.
 type Term = u64;
@@ -61,6 +67,8 @@ pub(super) struct Index {
     vocabulary: Vec<BTreeSet<String>>,
     /// Every word of the knowledge base.
     known: BTreeSet<String>,
+    /// The game's own words (the language's topics, as terms).
+    topical: BTreeSet<String>,
 }
 
 impl Index {
@@ -95,6 +103,7 @@ impl Index {
             .map(|t| tokenizer.words(&t.join(" ")).into_iter().collect())
             .collect();
         let known = vocabulary.iter().flatten().cloned().collect();
+        let topical = topical_words(&tokenizer, language, &known);
         Index {
             tokenizer,
             fields,
@@ -102,6 +111,7 @@ impl Index {
             named,
             vocabulary,
             known,
+            topical,
         }
     }
 
@@ -128,13 +138,29 @@ impl Index {
     }
 
     /// The share of the question's distinct words that the knowledge base uses anywhere (0 to
-    /// 1): a question made mostly of words no entry ever uses is about something else.
+    /// 1), one of the game's own words counting whole and any other [`GENERAL_WORD_WEIGHT`]: a
+    /// question made mostly of words no entry uses, or of general ones, is about something
+    /// else.
     pub(super) fn known_share(&self, question: &str) -> f32 {
         let words = self.content(question);
         if words.is_empty() {
             return 0.0;
         }
-        words.iter().filter(|w| self.known.contains(*w)).count() as f32 / words.len() as f32
+        let weight = |w: &String| match (self.known.contains(w), self.topical.contains(w)) {
+            (false, _) => 0.0,
+            (true, true) => 1.0,
+            (true, false) => GENERAL_WORD_WEIGHT,
+        };
+        words.iter().map(weight).sum::<f32>() / words.len() as f32
+    }
+
+    /// How many of the game's own words the question uses that the knowledge base knows: the
+    /// evidence that it is a rules question, which general words shared by chance are not.
+    pub(super) fn topic_words(&self, question: &str) -> usize {
+        self.content(question)
+            .iter()
+            .filter(|w| self.topical.contains(*w) && self.known.contains(*w))
+            .count()
     }
 
     /// Every entry that shares a term with the question, best first: `(position, score)`.
@@ -185,6 +211,33 @@ impl Index {
     pub(super) fn tokens(&self, text: &str) -> Vec<String> {
         self.tokenizer.words(text)
     }
+}
+
+/// The language's topics as terms; where words are compounds (German), also every word of the
+/// knowledge base that starts with one (`Rohstoffarten`, `Zahlenchips`).
+fn topical_words(
+    tokenizer: &Tokenizer,
+    language: &Language,
+    known: &BTreeSet<String>,
+) -> BTreeSet<String> {
+    let mut topical: BTreeSet<String> = language
+        .topics
+        .iter()
+        .flat_map(|topic| tokenizer.words(topic))
+        .collect();
+    if !language.compound_heads.is_empty() {
+        let compounds: Vec<String> = known
+            .iter()
+            .filter(|word| {
+                topical
+                    .iter()
+                    .any(|topic| topic.chars().count() >= 4 && word.starts_with(topic.as_str()))
+            })
+            .cloned()
+            .collect();
+        topical.extend(compounds);
+    }
+    topical
 }
 
 /// Distinct terms as a query for the crate's scorer, which reads only the terms' slots.

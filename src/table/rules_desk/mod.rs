@@ -2,7 +2,8 @@
 //! from a knowledge base written in our own words (`entries.toml`, compiled in), ranked with
 //! BM25F over each entry's question, keywords and answer (`index`), on terms that know the
 //! game's vocabulary (`tokens`, with the word lists of `english`). The answer is the best entry, with its source, plus two related questions; a question
-//! that matches nothing well gets an honest "I don't know" instead of a guess.
+//! that matches nothing well, or that has none of the game's own words (`tokens::Language::
+//! topics`), gets an honest "I don't know" instead of a guess.
 //!
 //! The desk answers in the language texts are made in ([`i18n::Lang`]): `entries.de.toml`
 //! holds the same entries (same ids) in German, searched with the German stemmer and word lists
@@ -70,10 +71,16 @@ pub const MIN_SCORE: f32 = 2.0;
 /// questions about something else share one word in four at most).
 pub const MIN_COVERAGE: f32 = 0.3;
 
-/// More than half of the question's words must be words the knowledge base uses somewhere:
-/// the held-out questions use at least three in five, questions about something else ("how
-/// many people live in Germany") half or fewer, so a game word they share is no answer.
+/// More than half of the question's words must be words the knowledge base uses somewhere, a
+/// general word ("best", "time") counting half: questions about something else ("how many
+/// people live in Germany", "what's the best pizza topping") reach half or less, so a word
+/// they share is no answer. And at least one of them must be one of the game's own words
+/// (the language's topics): general words alone never make a rules question.
 pub const MIN_KNOWN: f32 = 0.55;
+
+/// With two of the game's own words, half is enough: the rest may be players' names the
+/// knowledge base cannot know ("can bob and carol trade while it's my turn").
+pub const MIN_KNOWN_TWO_TOPICS: f32 = 0.5;
 
 /// One question the desk can answer.
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
@@ -226,8 +233,14 @@ impl Desk {
         };
         let position = self.entries.iter().position(|e| e.id == best.id);
         let coverage = position.map_or(0.0, |i| self.index.coverage(i, question));
+        let topic_words = self.index.topic_words(question);
         let known = self.index.known_share(question);
-        if score < MIN_SCORE || coverage < MIN_COVERAGE || known < MIN_KNOWN {
+        let least_known = if topic_words >= 2 {
+            MIN_KNOWN_TWO_TOPICS
+        } else {
+            MIN_KNOWN
+        };
+        if score < MIN_SCORE || coverage < MIN_COVERAGE || topic_words == 0 || known < least_known {
             return Ok(Answer::Unknown);
         }
         let see_also = ranked
@@ -395,9 +408,10 @@ mod tests {
     #[test]
     fn a_question_mostly_in_words_the_knowledge_base_never_uses_is_declined() {
         let desk = Desk::shared().expect("entries.toml parses");
-        // Half the words known is not enough.
-        assert_eq!(desk.index.known_share("tell me a joke"), 0.5);
-        assert_eq!(desk.ask("tell me a joke"), Ok(Answer::Unknown));
+        // Half the words known is not enough: a game word, a general one (half), a foreign one.
+        assert_eq!(desk.index.topic_words("tell me a road joke"), 1);
+        assert_eq!(desk.index.known_share("tell me a road joke"), 0.5);
+        assert_eq!(desk.ask("tell me a road joke"), Ok(Answer::Unknown));
         for q in [
             "how many people live in Germany",
             "how much does a car cost",
@@ -411,6 +425,34 @@ mod tests {
         };
         assert_eq!(best.id, "piece-limits");
         assert!(best.answer.contains("5 settlements"), "{}", best.answer);
+    }
+
+    #[test]
+    fn general_words_alone_make_no_rules_question() {
+        let desk = Desk::shared().expect("entries.toml parses");
+        // `best` is a word of the entry on the numbers rolled most often ("best numbers"), but
+        // not one of the game's own: no answer, however well it matches.
+        let q = "what's the best pizza topping";
+        assert_eq!(desk.index.topic_words(q), 0);
+        assert_eq!(desk.rank(q)[0].0.id, "number-odds");
+        assert_eq!(desk.ask(q), Ok(Answer::Unknown));
+        assert_eq!(desk.ask("what time is it"), Ok(Answer::Unknown));
+        // A game word (`water` reads as `coast`) among a general and a foreign one: half known.
+        let q = "how often should i water my plants";
+        assert_eq!(desk.index.topic_words(q), 1);
+        assert_eq!(desk.index.known_share(q), 0.5);
+        assert_eq!(desk.ask(q), Ok(Answer::Unknown));
+        // With a game word the same general word is part of a rules question.
+        let Ok(Answer::Found { best, .. }) = desk.ask("which numbers are best") else {
+            panic!("no answer");
+        };
+        assert_eq!(best.id, "number-odds");
+        let german = Desk::shared_in(Lang::parse("de").expect("de")).expect("entries.de.toml");
+        let q = "Was ist der beste Pizzabelag?";
+        assert_eq!(german.index.topic_words(q), 0);
+        assert_eq!(german.ask(q), Ok(Answer::Unknown));
+        // Compounds of the game's words are the game's words.
+        assert_eq!(german.index.topic_words("Rohstoffarten"), 1);
     }
 
     #[test]

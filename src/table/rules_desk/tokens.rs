@@ -22,6 +22,10 @@ pub(super) struct Language {
     /// Words that say what kind of answer is asked for ("how many" → `quantity`): they rank,
     /// but are not what a question is about.
     pub(super) markers: &'static [&'static str],
+    /// The game's own things and actions (pieces, resources, cards, the robber, trading,
+    /// building, turns): the words that make a question a rules question. Any other word the
+    /// knowledge base uses ("best", "time", "good") is too general to carry a topic alone.
+    pub(super) topics: &'static [&'static str],
 }
 
 /// Splits text into canonical stemmed terms for one language.
