@@ -11,6 +11,8 @@
 mod bot;
 mod bot_commands;
 mod caller;
+#[cfg(test)]
+mod command_size;
 mod commands;
 pub use crate::config;
 mod deliver;

@@ -31,7 +31,7 @@ async fn a_bot_joins_by_button_and_plays_a_seat_handed_to_it() {
     let start = fake.request_count();
     d.command(
         &alice,
-        &["new"],
+        &["catan", "new"],
         &[("seed", json!(9)), ("players", json!(3))],
     )
     .await;
@@ -55,9 +55,9 @@ async fn a_bot_joins_by_button_and_plays_a_seat_handed_to_it() {
         r.edited_message() == Some(lobby_id) && r.content().contains("AdaBot")
     })
     .await;
-    d.command(&bob, &["join"], &[]).await;
+    d.command(&bob, &["catan", "join"], &[]).await;
     let start = fake.request_count();
-    d.command(&alice, &["start"], &[]).await;
+    d.command(&alice, &["catan", "start"], &[]).await;
     let first = fake
         .wait_from(start, "the first turn message", |r| {
             is_channel_post(r) && !r.png_files().is_empty()
@@ -68,7 +68,7 @@ async fn a_bot_joins_by_button_and_plays_a_seat_handed_to_it() {
     // Both people hand their seats to bots: the game plays itself in the channel.
     // (The notice answers the command, in public.)
     for p in [&alice, &bob] {
-        let a = d.command(p, &["bot", "away"], &[]).await;
+        let a = d.command(p, &["catan", "bot", "away"], &[]).await;
         assert!(!a.first.is_ephemeral(), "{:?}", a.first.json);
         let notice = format!("A bot plays {}'s seat until they are back", p.name);
         assert!(a.content().contains(&notice), "{}", a.content());
@@ -80,7 +80,7 @@ async fn a_bot_joins_by_button_and_plays_a_seat_handed_to_it() {
     .await;
 
     // Alice takes her seat back; bob stays away.
-    let a = d.command(&alice, &["bot", "back"], &[]).await;
+    let a = d.command(&alice, &["catan", "bot", "back"], &[]).await;
     assert!(!a.first.is_ephemeral(), "{:?}", a.first.json);
     assert!(
         a.content()
@@ -88,7 +88,7 @@ async fn a_bot_joins_by_button_and_plays_a_seat_handed_to_it() {
         "{}",
         a.content()
     );
-    let again = d.command(&alice, &["bot", "back"], &[]).await;
+    let again = d.command(&alice, &["catan", "bot", "back"], &[]).await;
     assert!(
         again.content().contains("Nobody plays your seat"),
         "{}",

@@ -9,7 +9,7 @@ use crate::support;
 
 use std::collections::BTreeMap;
 
-use serde_json::json;
+use serde_json::{Value, json};
 use support::bot_process::{BotProcess, write_config};
 use support::fake_discord::*;
 use support::players::{Discord, Player, start_bot, wait_recorded};
@@ -43,46 +43,42 @@ async fn bot_connects_with_unprivileged_intents_and_registers_catan() {
         })
         .await;
     let commands = registration.json.unwrap();
-    assert_eq!(commands.as_array().unwrap().len(), 1);
-    assert_eq!(commands[0]["name"], "catan");
-    let subs: Vec<&str> = commands[0]["options"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|o| o["name"].as_str().unwrap())
-        .collect();
-    for s in [
-        "new",
-        "join",
-        "start",
-        "build",
-        "trade",
-        "hand",
-        "game",
-        "leaderboard",
+    let command = |name: &str| {
+        let found = commands
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["name"] == name);
+        found
+            .unwrap_or_else(|| panic!("/{name} registered"))
+            .clone()
+    };
+    let option = |parent: &Value, name: &str| {
+        let found = parent["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|o| o["name"] == name);
+        found
+            .unwrap_or_else(|| panic!("{name} under {}", parent["name"]))
+            .clone()
+    };
+    assert_eq!(commands.as_array().unwrap().len(), 4);
+    for (top, subs) in [
+        ("catan", &["new", "join", "start", "hand", "game"][..]),
+        ("catan-move", &["roll", "build", "end"][..]),
+        ("catan-trade", &["offer", "bank"][..]),
+        ("catan-ratings", &["leaderboard", "profile"][..]),
     ] {
-        assert!(subs.contains(&s), "/catan {s} registered");
+        let top = command(top);
+        for sub in subs {
+            option(&top, sub);
+        }
     }
     // Resources are fixed choices, places are autocompleted.
-    let bank = commands[0]["options"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|o| o["name"] == "bank")
-        .unwrap();
+    let bank = option(&command("catan-trade"), "bank");
     assert_eq!(bank["options"][0]["choices"].as_array().unwrap().len(), 5);
-    let build = commands[0]["options"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|o| o["name"] == "build")
-        .unwrap();
-    let road = build["options"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|o| o["name"] == "road")
-        .unwrap();
+    let road = option(&option(&command("catan-move"), "build"), "road");
     assert_eq!(road["options"][0]["autocomplete"], true);
 }
 
@@ -106,7 +102,7 @@ async fn short_game_with_restart_and_reaction_trade() {
     let a = d
         .command(
             &alice,
-            &["new"],
+            &["catan", "new"],
             &[("seed", json!(7)), ("players", json!(3))],
         )
         .await;
@@ -123,7 +119,7 @@ async fn short_game_with_restart_and_reaction_trade() {
     wait_recorded(&bot, lobby_id).await;
     for p in [&bob, &carol] {
         let start = fake.request_count();
-        let a = d.command(p, &["join"], &[]).await;
+        let a = d.command(p, &["catan", "join"], &[]).await;
         assert!(a.first.is_ephemeral(), "{:?}", a.first.json);
         assert!(a.content().contains(&link), "{}", a.content());
         fake.wait_from(start, "the lobby edited with the new seat", |r| {
@@ -132,18 +128,18 @@ async fn short_game_with_restart_and_reaction_trade() {
         .await;
     }
     // Someone not seated cannot start or act; the refusal is private and says why.
-    let refused = d.command(&dave, &["start"], &[]).await;
+    let refused = d.command(&dave, &["catan", "start"], &[]).await;
     assert!(refused.first.is_ephemeral());
     assert!(!refused.content().is_empty());
     let start = fake.request_count();
-    d.command(&alice, &["start"], &[]).await;
+    d.command(&alice, &["catan", "start"], &[]).await;
     let first = fake
         .wait_from(start, "the first turn message", |r| {
             is_channel_post(r) && !r.png_files().is_empty()
         })
         .await;
     wait_recorded(&bot, first.created_message.unwrap()).await;
-    let refused = d.command(&dave, &["roll"], &[]).await;
+    let refused = d.command(&dave, &["catan-move", "roll"], &[]).await;
     assert!(refused.first.is_ephemeral(), "refusal to a non-player");
     assert!(
         refused.content().to_lowercase().contains("not")
@@ -169,7 +165,7 @@ async fn short_game_with_restart_and_reaction_trade() {
             let places = d
                 .autocomplete(
                     p,
-                    &["build", "settlement"],
+                    &["catan-move", "build", "settlement"],
                     &[("place", json!(""))],
                     "place",
                 )
@@ -183,7 +179,7 @@ async fn short_game_with_restart_and_reaction_trade() {
             let a = d
                 .command(
                     p,
-                    &["build", "settlement"],
+                    &["catan-move", "build", "settlement"],
                     &[("place", json!(places[0].1))],
                 )
                 .await;
@@ -199,12 +195,21 @@ async fn short_game_with_restart_and_reaction_trade() {
             })
             .await;
             let roads = d
-                .autocomplete(p, &["build", "road"], &[("place", json!(""))], "place")
+                .autocomplete(
+                    p,
+                    &["catan-move", "build", "road"],
+                    &[("place", json!(""))],
+                    "place",
+                )
                 .await;
             assert!(!roads.is_empty(), "a road follows the settlement");
             let start = fake.request_count();
             let a = d
-                .command(p, &["build", "road"], &[("place", json!(roads[0].1))])
+                .command(
+                    p,
+                    &["catan-move", "build", "road"],
+                    &[("place", json!(roads[0].1))],
+                )
                 .await;
             assert!(
                 a.first.is_ephemeral() && a.content().contains("Your hand"),
@@ -324,14 +329,19 @@ async fn short_game_with_restart_and_reaction_trade() {
 
     // A 7: move the robber to the first legal hex (stealing from the first victim offered).
     let hexes = d
-        .autocomplete(current, &["robber"], &[("hex", json!(""))], "hex")
+        .autocomplete(
+            current,
+            &["catan-move", "robber"],
+            &[("hex", json!(""))],
+            "hex",
+        )
         .await;
     let mut robbed: Option<u64> = None;
     if !hexes.is_empty() {
         let victims = d
             .autocomplete(
                 current,
-                &["robber"],
+                &["catan-move", "robber"],
                 &[("hex", json!(hexes[0].1)), ("victim", json!(""))],
                 "victim",
             )
@@ -346,7 +356,8 @@ async fn short_game_with_restart_and_reaction_trade() {
                 .map(|p| p.id);
             assert!(v.1.starts_with("seat "), "victim value {:?}", v.1);
         }
-        d.command(current, &["robber"], &options).await;
+        d.command(current, &["catan-move", "robber"], &options)
+            .await;
     }
 
     // A trade by reactions: the current player offers one card they hold for one card another
@@ -369,7 +380,7 @@ async fn short_game_with_restart_and_reaction_trade() {
     let before_offer = fake.request_count();
     d.command(
         current,
-        &["trade", "offer"],
+        &["catan-trade", "offer"],
         &[
             ("give", json!(format!("1 {give}"))),
             ("want", json!(format!("1 {want}"))),
@@ -517,7 +528,7 @@ async fn new_game_in_its_own_thread() {
     let d = Discord { fake: fake.clone() };
     let alice = Player::new(11, "alice");
 
-    let a = d.command(&alice, &["new"], &[]).await;
+    let a = d.command(&alice, &["catan", "new"], &[]).await;
     let thread = fake
         .wait_for("thread creation", |r| {
             r.method == "POST" && r.path == format!("/api/v10/channels/{CHANNEL_ID}/threads")
@@ -580,7 +591,7 @@ async fn deferred_answers_stay_private() {
             "tok-new",
             CHANNEL_ID,
             &alice.member,
-            &["new"],
+            &["catan", "new"],
             &[],
             None,
         ),
@@ -611,7 +622,7 @@ async fn deferred_answers_stay_private() {
             "tok-dave",
             CHANNEL_ID,
             &dave.member,
-            &["start"],
+            &["catan", "start"],
             &[],
             None,
         ),
@@ -647,12 +658,12 @@ async fn measure_command_round_trip() {
         Player::new(12, "bob"),
         Player::new(13, "carol"),
     ];
-    d.command(&players[0], &["new"], &[("seed", json!(7))])
+    d.command(&players[0], &["catan", "new"], &[("seed", json!(7))])
         .await;
     for p in &players[1..] {
-        d.command(p, &["join"], &[]).await;
+        d.command(p, &["catan", "join"], &[]).await;
     }
-    d.command(&players[0], &["start"], &[]).await;
+    d.command(&players[0], &["catan", "start"], &[]).await;
     let samples = |name: &'static str| (name, Vec::new());
     let mut results = vec![
         samples("status"),
@@ -662,15 +673,15 @@ async fn measure_command_round_trip() {
     for i in 0..300 {
         let p = &players[i % 3];
         let t = std::time::Instant::now();
-        d.command(p, &["status"], &[]).await;
+        d.command(p, &["catan", "status"], &[]).await;
         results[0].1.push(t.elapsed());
         let t = std::time::Instant::now();
-        d.command(p, &["hand"], &[]).await;
+        d.command(p, &["catan", "hand"], &[]).await;
         results[1].1.push(t.elapsed());
         let t = std::time::Instant::now();
         d.autocomplete(
             p,
-            &["build", "settlement"],
+            &["catan-move", "build", "settlement"],
             &[("place", json!(""))],
             "place",
         )

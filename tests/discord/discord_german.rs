@@ -38,21 +38,21 @@ async fn a_german_client_gets_a_german_game_and_others_their_own_language() {
     fake.add_user(user_json(bob.id, bob.name));
 
     // The help: German for anna, English for bob.
-    let help = d.command(&anna, &["help"], &[]).await;
+    let help = d.command(&anna, &["catan", "help"], &[]).await;
     let german = embed_text(&help.first);
     assert!(german.contains("Catan hier: so wird gespielt"), "{german}");
     assert!(
         german.contains("/catan neu") && !german.contains("/catan new"),
         "{german}"
     );
-    let help = d.command(&bob, &["help"], &[]).await;
+    let help = d.command(&bob, &["catan", "help"], &[]).await;
     let english = embed_text(&help.first);
     assert!(english.contains("Catan here: how to play"), "{english}");
 
     // A game starts in the server's preferred language (the fake server's is en-US), even
     // when its opener's client speaks German.
     let start = fake.request_count();
-    d.command(&anna, &["new"], &[]).await;
+    d.command(&anna, &["catan", "new"], &[]).await;
     let lobby = fake
         .wait_from(start, "the English lobby", |r| {
             is_channel_post(r) && r.content().contains("anna")
@@ -60,17 +60,22 @@ async fn a_german_client_gets_a_german_game_and_others_their_own_language() {
         .await;
     assert!(lobby.content().contains("Settings"), "{}", lobby.content());
     wait_recorded(&bot, lobby.created_message.expect("lobby id")).await;
-    d.command(&anna, &["game", "abandon"], &[]).await;
+    d.command(&anna, &["catan", "game", "abandon"], &[]).await;
 
     // The opener picks the language with `/catan new language:`, offered by name.
     let offered = d
-        .autocomplete(&anna, &["new"], &[("language", json!("deu"))], "language")
+        .autocomplete(
+            &anna,
+            &["catan", "new"],
+            &[("language", json!("deu"))],
+            "language",
+        )
         .await;
     assert_eq!(offered, [("Deutsch".to_string(), "de".to_string())]);
     let start = fake.request_count();
     d.command(
         &anna,
-        &["new"],
+        &["catan", "new"],
         &[
             ("seed", json!(3)),
             ("players", json!(3)),
@@ -96,9 +101,9 @@ async fn a_german_client_gets_a_german_game_and_others_their_own_language() {
     // bob joins and presses his hand button later: his own answers are English, the game's
     // public messages stay German.
     let from = fake.request_count();
-    d.command(&bob, &["join"], &[]).await;
-    d.command(&anna, &["bot", "add"], &[]).await;
-    d.command(&anna, &["start"], &[]).await;
+    d.command(&bob, &["catan", "join"], &[]).await;
+    d.command(&anna, &["catan", "bot", "add"], &[]).await;
+    d.command(&anna, &["catan", "start"], &[]).await;
     let turn = fake
         .wait_from(from, "the first turn message", |r| {
             is_channel_post(r) && !r.png_files().is_empty()
@@ -112,8 +117,8 @@ async fn a_german_client_gets_a_german_game_and_others_their_own_language() {
     let labels: Vec<String> = turn.buttons().into_iter().map(|b| b.label).collect();
     assert!(labels.contains(&"Meine Hand".to_string()), "{labels:?}");
 
-    let hand = d.command(&bob, &["hand"], &[]).await;
+    let hand = d.command(&bob, &["catan", "hand"], &[]).await;
     assert!(hand.content().contains("Your hand"), "{}", hand.content());
-    let hand = d.command(&anna, &["hand"], &[]).await;
+    let hand = d.command(&anna, &["catan", "hand"], &[]).await;
     assert!(hand.content().contains("Deine Hand"), "{}", hand.content());
 }

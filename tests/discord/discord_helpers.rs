@@ -17,7 +17,7 @@ fn is_channel_post(r: &Request) -> bool {
 
 /// The helper choices `(name, value)` autocomplete offers `who` now.
 async fn helper_choices(d: &Discord, who: &Player) -> Vec<(String, String)> {
-    d.autocomplete(who, &["helper"], &[("what", json!(""))], "what")
+    d.autocomplete(who, &["catan", "helper"], &[("what", json!(""))], "what")
         .await
 }
 
@@ -41,7 +41,7 @@ async fn a_player_uses_a_helper_through_autocomplete() {
     let start = fake.request_count();
     d.command(
         &alice,
-        &["new"],
+        &["catan", "new"],
         &[
             ("seed", json!(9)),
             ("players", json!(3)),
@@ -59,7 +59,7 @@ async fn a_player_uses_a_helper_through_autocomplete() {
     // Before the game, nothing to choose.
     assert!(helper_choices(&d, &alice).await.is_empty());
     let mut from = fake.request_count();
-    d.command(&alice, &["start"], &[]).await;
+    d.command(&alice, &["catan", "start"], &[]).await;
 
     let ping = format!("<@{}>", alice.id);
     let mut used = None;
@@ -85,25 +85,38 @@ async fn a_player_uses_a_helper_through_autocomplete() {
             let spots = d
                 .autocomplete(
                     &alice,
-                    &["build", "settlement"],
+                    &["catan-move", "build", "settlement"],
                     &[("place", json!(""))],
                     "place",
                 )
                 .await;
             let (_, spot) = spots.first().expect("a place for the settlement");
-            d.command(&alice, &["build", "settlement"], &[("place", json!(spot))])
-                .await;
+            d.command(
+                &alice,
+                &["catan-move", "build", "settlement"],
+                &[("place", json!(spot))],
+            )
+            .await;
             let roads = d
-                .autocomplete(&alice, &["build", "road"], &[("place", json!(""))], "place")
+                .autocomplete(
+                    &alice,
+                    &["catan-move", "build", "road"],
+                    &[("place", json!(""))],
+                    "place",
+                )
                 .await;
             let (_, road) = roads.first().expect("a road follows the settlement");
             from = fake.request_count();
-            d.command(&alice, &["build", "road"], &[("place", json!(road))])
-                .await;
+            d.command(
+                &alice,
+                &["catan-move", "build", "road"],
+                &[("place", json!(road))],
+            )
+            .await;
             continue;
         }
         let rolled = fake.request_count();
-        d.command(&alice, &["roll"], &[]).await;
+        d.command(&alice, &["catan-move", "roll"], &[]).await;
         fake.wait_from(
             rolled,
             "the game awaiting alice after her roll",
@@ -117,13 +130,18 @@ async fn a_player_uses_a_helper_through_autocomplete() {
         }
         // A 7: the robber first.
         let hexes = d
-            .autocomplete(&alice, &["robber"], &[("hex", json!(""))], "hex")
+            .autocomplete(
+                &alice,
+                &["catan-move", "robber"],
+                &[("hex", json!(""))],
+                "hex",
+            )
             .await;
         if let Some((_, hex)) = hexes.first() {
             let victims = d
                 .autocomplete(
                     &alice,
-                    &["robber"],
+                    &["catan-move", "robber"],
                     &[("hex", json!(hex)), ("victim", json!(""))],
                     "victim",
                 )
@@ -132,10 +150,10 @@ async fn a_player_uses_a_helper_through_autocomplete() {
             if let Some((_, v)) = victims.first() {
                 options.push(("victim", json!(v)));
             }
-            d.command(&alice, &["robber"], &options).await;
+            d.command(&alice, &["catan-move", "robber"], &options).await;
         }
         from = fake.request_count();
-        d.command(&alice, &["end"], &[]).await;
+        d.command(&alice, &["catan-move", "end"], &[]).await;
     }
     let Some(((name, value), choices)) = used else {
         panic!("alice never had a helper use in 40 turns");
@@ -149,7 +167,12 @@ async fn a_player_uses_a_helper_through_autocomplete() {
     // Typing narrows to the choices holding the words typed.
     let word = value.split(' ').nth(1).unwrap_or("").to_string();
     let narrowed = d
-        .autocomplete(&alice, &["helper"], &[("what", json!(word))], "what")
+        .autocomplete(
+            &alice,
+            &["catan", "helper"],
+            &[("what", json!(word))],
+            "what",
+        )
         .await;
     assert!(
         narrowed.iter().all(|(n, _)| n.contains(&word)),
@@ -160,7 +183,7 @@ async fn a_player_uses_a_helper_through_autocomplete() {
     // The use is accepted and shown in the channel.
     let start = fake.request_count();
     let a = d
-        .command(&alice, &["helper"], &[("what", json!(value))])
+        .command(&alice, &["catan", "helper"], &[("what", json!(value))])
         .await;
     let helper = value.split(' ').nth(1).unwrap_or("").to_string();
     let shown = fake
@@ -185,7 +208,7 @@ async fn a_player_uses_a_helper_through_autocomplete() {
             panic!("nothing offered after using {helper}");
         };
         let start = fake.request_count();
-        d.command(&alice, &["helper"], &[("what", json!(step))])
+        d.command(&alice, &["catan", "helper"], &[("what", json!(step))])
             .await;
         if step.starts_with("flip") || step.starts_with("exchange") {
             fake.wait_from(start, "the flip or exchange in the channel", |r| {

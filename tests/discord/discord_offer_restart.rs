@@ -130,7 +130,7 @@ async fn offer_messages_are_edited_in_place_across_kills() {
         let start = fake.request_count();
         d.command(
             current,
-            &["trade", "offer"],
+            &["catan-trade", "offer"],
             &[
                 ("give", json!(format!("1 {give}"))),
                 ("want", json!(format!("1 {want}"))),
@@ -250,8 +250,12 @@ async fn offer_messages_are_edited_in_place_across_kills() {
 
     // Withdrawn (offer #2, posted four processes ago): edited in place, not re-posted.
     let start_withdraw = fake.request_count();
-    d.command(current, &["trade", "withdraw"], &[("offer", json!(2))])
-        .await;
+    d.command(
+        current,
+        &["catan-trade", "withdraw"],
+        &[("offer", json!(2))],
+    )
+    .await;
     closed_in_place(&fake, start_withdraw, second, 2, "was withdrawn").await;
     assert!(
         !fake.requests()[start..]
@@ -266,7 +270,7 @@ async fn offer_messages_are_edited_in_place_across_kills() {
     let start = fake.request_count();
     runs += 1;
     bot = start_bot(&fake, dir.path(), runs, "").await;
-    let list = d.command(current, &["trade", "list"], &[]).await;
+    let list = d.command(current, &["catan-trade", "list"], &[]).await;
     assert!(
         !list.content().contains("#1") && !list.content().contains("#2"),
         "no open offers: {}",

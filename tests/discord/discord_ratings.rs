@@ -59,7 +59,9 @@ async fn leaderboard_profile_and_season_answer_from_the_servers_ratings() {
     let d = Discord { fake: fake.clone() };
     let players = Player::three_known_to(&fake);
 
-    let board = d.command(&players[1], &["leaderboard"], &[]).await;
+    let board = d
+        .command(&players[1], &["catan-ratings", "leaderboard"], &[])
+        .await;
     assert!(board.first.is_ephemeral(), "{:?}", board.first.json);
     let text = board.content();
     assert!(text.contains("Leaderboard, season 1"), "{text}");
@@ -68,7 +70,9 @@ async fn leaderboard_profile_and_season_answer_from_the_servers_ratings() {
     assert!(rows[0].starts_with("1. alice: ") && rows[0].contains("2 rated games, 2 wins"));
     assert!(rows[2].starts_with("3. carol: "), "{text}");
 
-    let mine = d.command(&players[0], &["profile"], &[]).await;
+    let mine = d
+        .command(&players[0], &["catan-ratings", "profile"], &[])
+        .await;
     assert!(mine.first.is_ephemeral());
     let text = mine.content();
     assert!(text.contains("📇 alice (season 1)"), "{text}");
@@ -80,7 +84,11 @@ async fn leaderboard_profile_and_season_answer_from_the_servers_ratings() {
     );
     assert!(text.contains("Longest route: 6"), "{text}");
     let carols = d
-        .command(&players[0], &["profile"], &[("player", json!("<@13>"))])
+        .command(
+            &players[0],
+            &["catan-ratings", "profile"],
+            &[("player", json!("<@13>"))],
+        )
         .await;
     assert!(
         carols.content().contains("📇 carol"),
@@ -89,11 +97,17 @@ async fn leaderboard_profile_and_season_answer_from_the_servers_ratings() {
     );
     assert!(carols.content().contains("(#3)"), "{}", carols.content());
     let by_name = d
-        .command(&players[0], &["profile"], &[("player", json!("Carol"))])
+        .command(
+            &players[0],
+            &["catan-ratings", "profile"],
+            &[("player", json!("Carol"))],
+        )
         .await;
     assert_eq!(by_name.content(), carols.content());
 
-    let refused = d.command(&players[1], &["season", "new"], &[]).await;
+    let refused = d
+        .command(&players[1], &["catan-ratings", "season", "new"], &[])
+        .await;
     assert!(refused.first.is_ephemeral());
     assert!(
         refused.content().contains("Only a manager"),
@@ -105,17 +119,25 @@ async fn leaderboard_profile_and_season_answer_from_the_servers_ratings() {
         ..Player::new(14, "dana")
     };
     fake.add_user(user_json(manager.id, manager.name));
-    let started = d.command(&manager, &["season", "new"], &[]).await;
+    let started = d
+        .command(&manager, &["catan-ratings", "season", "new"], &[])
+        .await;
     assert!(!started.first.is_ephemeral(), "announced in the channel");
     assert!(
         started.content().contains("dana started season 2"),
         "{}",
         started.content()
     );
-    let fresh = d.command(&players[1], &["leaderboard"], &[]).await;
+    let fresh = d
+        .command(&players[1], &["catan-ratings", "leaderboard"], &[])
+        .await;
     assert!(fresh.content().contains("No rated game in this season yet"));
     let old = d
-        .command(&players[1], &["leaderboard"], &[("season", json!(1))])
+        .command(
+            &players[1],
+            &["catan-ratings", "leaderboard"],
+            &[("season", json!(1))],
+        )
         .await;
     assert!(
         old.content().contains("season 1 (finished)"),
@@ -125,7 +147,7 @@ async fn leaderboard_profile_and_season_answer_from_the_servers_ratings() {
     assert!(old.content().contains("1. alice: "), "{}", old.content());
 
     // The game-wide commands moved under `/catan game` answer as before.
-    let log = d.command(&players[0], &["game", "log"], &[]).await;
+    let log = d.command(&players[0], &["catan", "game", "log"], &[]).await;
     assert!(log.first.is_ephemeral());
     assert!(log.content().contains("no game"), "{}", log.content());
 }

@@ -36,7 +36,7 @@ async fn open_game(d: &Discord, place: (u64, u64), host: &Player, guest: &Player
         .command_in(
             place,
             host,
-            &["new"],
+            &["catan", "new"],
             &[("players", json!(2)), ("seed", json!(7))],
         )
         .await;
@@ -46,9 +46,9 @@ async fn open_game(d: &Discord, place: (u64, u64), host: &Player, guest: &Player
             is_post_in(r, place.1) && r.content().contains(host.name)
         })
         .await;
-    d.command_in(place, guest, &["join"], &[]).await;
+    d.command_in(place, guest, &["catan", "join"], &[]).await;
     let start = d.fake.request_count();
-    d.command_in(place, host, &["start"], &[]).await;
+    d.command_in(place, host, &["catan", "start"], &[]).await;
     d.fake
         .wait_from(start, "the first turn message", |r| {
             is_post_in(r, place.1) && !r.png_files().is_empty()
@@ -65,7 +65,7 @@ async fn build_places(d: &Discord, place: (u64, u64), who: &Player, kind: &str) 
         &token,
         place.1,
         &who.member,
-        &["build", kind],
+        &["catan-move", "build", kind],
         &[("place", json!(""))],
         Some("place"),
     );
@@ -96,7 +96,12 @@ async fn setup_move(d: &Discord, place: (u64, u64), players: [&Player; 2]) {
             };
             let start = d.fake.request_count();
             let built = d
-                .command_in(place, p, &["build", kind], &[("place", json!(first))])
+                .command_in(
+                    place,
+                    p,
+                    &["catan-move", "build", kind],
+                    &[("place", json!(first))],
+                )
                 .await;
             assert!(built.content().contains("Your hand"), "{}", built.content());
             let channel = format!("/api/v10/channels/{}/messages", place.1);
@@ -118,7 +123,9 @@ async fn setup_move(d: &Discord, place: (u64, u64), players: [&Player; 2]) {
 
 /// `/catan status` in `place`, as the user sees it.
 async fn status(d: &Discord, place: (u64, u64), who: &Player) -> String {
-    d.command_in(place, who, &["status"], &[]).await.content()
+    d.command_in(place, who, &["catan", "status"], &[])
+        .await
+        .content()
 }
 
 /// The places of the games stored in a (stopped) bot's data directory.
@@ -177,7 +184,7 @@ async fn two_processes_host_their_own_guilds_and_restart_independently() {
         &token,
         CHANNEL_B + 1,
         &carol.member,
-        &["new"],
+        &["catan", "new"],
         &[],
         None,
     );

@@ -17,11 +17,11 @@ async fn stats_answers_privately_with_every_player() {
     let players = Player::three_known_to(&fake);
     d.command(
         &players[0],
-        &["new"],
+        &["catan", "new"],
         &[("seed", json!(7)), ("players", json!(3))],
     )
     .await;
-    let early = d.command(&players[1], &["stats"], &[]).await;
+    let early = d.command(&players[1], &["catan", "stats"], &[]).await;
     assert!(early.first.is_ephemeral());
     assert!(
         early.content().contains("has not started yet"),
@@ -29,13 +29,13 @@ async fn stats_answers_privately_with_every_player() {
         early.content()
     );
     for p in &players[1..] {
-        d.command(p, &["join"], &[]).await;
+        d.command(p, &["catan", "join"], &[]).await;
     }
-    d.command(&players[0], &["start"], &[]).await;
+    d.command(&players[0], &["catan", "start"], &[]).await;
     // Anyone may ask (it is all public); the answer goes to the caller alone.
     let onlooker = Player::new(14, "dave");
     fake.add_user(user_json(onlooker.id, onlooker.name));
-    let a = d.command(&onlooker, &["stats"], &[]).await;
+    let a = d.command(&onlooker, &["catan", "stats"], &[]).await;
     assert!(a.first.is_ephemeral(), "{:?}", a.first.json);
     let text = a.content();
     assert!(text.contains("turn 0: the numbers so far"), "{text}");

@@ -143,7 +143,7 @@ async fn sigterm_mid_action_ends_after_the_action_is_durable() {
             "tok-new",
             CHANNEL_ID,
             &alice,
-            &["new"],
+            &["catan", "new"],
             &[("players", json!(2))],
             None,
         ),

@@ -26,7 +26,7 @@ async fn bad_places_are_refused_in_the_typed_words_and_change_nothing() {
     let start = fake.request_count();
     d.command(
         &alice,
-        &["new"],
+        &["catan", "new"],
         &[("seed", json!(7)), ("players", json!(3))],
     )
     .await;
@@ -37,11 +37,11 @@ async fn bad_places_are_refused_in_the_typed_words_and_change_nothing() {
         .await;
     wait_recorded(&bot, lobby.created_message.unwrap()).await;
     for p in [&bob, &carol] {
-        let a = d.command(p, &["join"], &[]).await;
+        let a = d.command(p, &["catan", "join"], &[]).await;
         assert!(!a.content().is_empty());
     }
     let start = fake.request_count();
-    d.command(&alice, &["start"], &[]).await;
+    d.command(&alice, &["catan", "start"], &[]).await;
     let first = fake
         .wait_from(start, "the first turn message", |r| {
             is_channel_post(r) && !r.png_files().is_empty()
@@ -55,7 +55,7 @@ async fn bad_places_are_refused_in_the_typed_words_and_change_nothing() {
         let places = d
             .autocomplete(
                 p,
-                &["build", "settlement"],
+                &["catan-move", "build", "settlement"],
                 &[("place", json!(""))],
                 "place",
             )
@@ -68,7 +68,11 @@ async fn bad_places_are_refused_in_the_typed_words_and_change_nothing() {
     let (p, places) = placer.expect("someone places the first settlement");
 
     let refused = d
-        .command(p, &["build", "settlement"], &[("place", json!("E12"))])
+        .command(
+            p,
+            &["catan-move", "build", "settlement"],
+            &[("place", json!("E12"))],
+        )
         .await;
     assert!(refused.first.is_ephemeral(), "{:?}", refused.first.json);
     assert!(
@@ -83,7 +87,7 @@ async fn bad_places_are_refused_in_the_typed_words_and_change_nothing() {
     let again = d
         .autocomplete(
             p,
-            &["build", "settlement"],
+            &["catan-move", "build", "settlement"],
             &[("place", json!(""))],
             "place",
         )
@@ -94,7 +98,7 @@ async fn bad_places_are_refused_in_the_typed_words_and_change_nothing() {
     let built = d
         .command(
             p,
-            &["build", "settlement"],
+            &["catan-move", "build", "settlement"],
             &[("place", json!(places[0].1))],
         )
         .await;
@@ -102,7 +106,11 @@ async fn bad_places_are_refused_in_the_typed_words_and_change_nothing() {
 
     // Two intersections that do not touch: the reason, then the legal roads nearby.
     let refused = d
-        .command(p, &["build", "road"], &[("place", json!("1-40"))])
+        .command(
+            p,
+            &["catan-move", "build", "road"],
+            &[("place", json!("1-40"))],
+        )
         .await;
     assert!(refused.first.is_ephemeral());
     let text = refused.content();
@@ -114,10 +122,19 @@ async fn bad_places_are_refused_in_the_typed_words_and_change_nothing() {
 
     // `?` asks for the choices, as `build road ?` typed does.
     let roads = d
-        .autocomplete(p, &["build", "road"], &[("place", json!(""))], "place")
+        .autocomplete(
+            p,
+            &["catan-move", "build", "road"],
+            &[("place", json!(""))],
+            "place",
+        )
         .await;
     let asked = d
-        .command(p, &["build", "road"], &[("place", json!("?"))])
+        .command(
+            p,
+            &["catan-move", "build", "road"],
+            &[("place", json!("?"))],
+        )
         .await;
     assert!(
         asked.content().contains(&roads[0].1),

@@ -1,13 +1,25 @@
-//! `/catan leaderboard`, `/catan profile` and `/catan season new`: the server's ratings
+//! `/catan-ratings leaderboard`, `profile` and `season new`: the server's ratings
 //! (`crate::community`; the server is the community). Typed requests to the table like every
 //! command; the answers go to the asker only, a new season is announced in the channel.
 
 use super::{CommandResult, Context, send};
 use crate::table::{Command, Request};
 
+/// This server's ratings: leaderboard, profiles, seasons.
+#[poise::command(
+    slash_command,
+    rename = "catan-ratings",
+    guild_only,
+    subcommands("leaderboard", "profile", "season"),
+    subcommand_required
+)]
+pub(super) async fn catan_ratings(_: Context<'_>) -> CommandResult {
+    Ok(())
+}
+
 /// Show this server's rating leaderboard: the top ten and your rank.
 #[poise::command(slash_command)]
-pub(super) async fn leaderboard(
+async fn leaderboard(
     ctx: Context<'_>,
     #[description = "Which season (the current one if left out)"]
     #[min = 1]
@@ -18,7 +30,7 @@ pub(super) async fn leaderboard(
 
 /// Show a player's record on this server: games, wins, rating and its trend, resources.
 #[poise::command(slash_command)]
-pub(super) async fn profile(
+async fn profile(
     ctx: Context<'_>,
     #[description = "Whose record: a name or a mention (yours if left out)"]
     #[max_length = 100]
@@ -30,7 +42,7 @@ pub(super) async fn profile(
 
 /// Rating seasons of this server.
 #[poise::command(slash_command, subcommands("season_new"), subcommand_required)]
-pub(super) async fn season(_: Context<'_>) -> CommandResult {
+async fn season(_: Context<'_>) -> CommandResult {
     Ok(())
 }
 

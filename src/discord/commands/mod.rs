@@ -1,4 +1,4 @@
-//! `/catan` and its subcommands. Each one turns its options into the table's typed
+//! `/catan`, `/catan-move`, `/catan-trade`, `/catan-ratings` and their subcommands. Each one turns its options into the table's typed
 //! [`Request`] and hands it over (`/catan build road place:8-13` → a road at the place typed);
 //! the table checks everything and explains refusals. What is chosen from a list (resources,
 //! counts, settings, bot levels, rules topics) arrives typed; places and names typed into a
@@ -9,7 +9,8 @@
 //! `trade` (offers and the bank), `info` (hand, board, rules, help), `game` (the group of
 //! rarely used game-wide commands: abandon, rematch, log, export), `community` (the server's
 //! ratings: leaderboard, profile, season); `choices` (the fixed option lists) and
-//! `autocomplete`. `/catan` has 25 subcommands, Discord's most: a new one needs a group.
+//! `autocomplete`. Each top-level command stays under 3,500 characters in every language
+//! (`command_size`, Discord's limit is 4,000).
 
 mod autocomplete;
 mod choices;
@@ -38,7 +39,12 @@ pub(super) type CommandResult = Result<(), BotError>;
 
 /// All commands to register.
 pub fn all() -> Vec<poise::Command<Arc<Bot>, BotError>> {
-    let mut commands = vec![catan()];
+    let mut commands = vec![
+        catan(),
+        moves::catan_move(),
+        trade::catan_trade(),
+        community::catan_ratings(),
+    ];
     super::localize::localize(&mut commands);
     commands
 }
@@ -89,6 +95,11 @@ pub(super) async fn send(ctx: Context<'_>, request: Request) -> CommandResult {
 }
 
 /// Play Catan in this channel.
+///
+/// The table: opening a game and its seats, what is shown, rules, help, bots, helpers. The
+/// moves, trading and ratings are commands of their own (`/catan-move`, `/catan-trade`,
+/// `/catan-ratings`): Discord refuses a command whose names, descriptions and choices pass
+/// 4,000 characters in any language (`command_size`).
 #[poise::command(
     slash_command,
     guild_only,
@@ -97,15 +108,6 @@ pub(super) async fn send(ctx: Context<'_>, request: Request) -> CommandResult {
         "lobby::join",
         "lobby::leave",
         "lobby::start",
-        "moves::roll",
-        "moves::build",
-        "moves::buy",
-        "moves::play",
-        "moves::robber",
-        "moves::discard",
-        "trade::trade",
-        "trade::bank",
-        "moves::end",
         "info::hand",
         "info::board",
         "info::status",
@@ -113,9 +115,6 @@ pub(super) async fn send(ctx: Context<'_>, request: Request) -> CommandResult {
         "info::rules",
         "info::help",
         "game::game",
-        "community::leaderboard",
-        "community::profile",
-        "community::season",
         "super::bot_commands::bot",
         "super::helper_commands::helper"
     ),
@@ -143,55 +142,50 @@ fn resolved(request: Request) -> Result<crate::table::Command, crate::table::Par
 mod tests {
     use super::*;
 
+    /// The subcommands of each top-level command, by name.
+    fn tree() -> Vec<(String, Vec<String>)> {
+        all()
+            .iter()
+            .map(|c| {
+                let subs = c.subcommands.iter().map(|s| s.name.to_string()).collect();
+                (c.name.to_string(), subs)
+            })
+            .collect()
+    }
+
     #[test]
-    fn command_tree_fits_discord_limits() {
-        let tree = all();
-        let catan = &tree[0];
-        assert_eq!(catan.name, "catan");
-        assert!(catan.subcommands.len() <= 25);
-        let names: Vec<&str> = catan.subcommands.iter().map(|c| c.name.as_ref()).collect();
-        for expected in [
-            "new",
-            "join",
-            "leave",
-            "start",
-            "roll",
-            "build",
-            "buy",
-            "play",
-            "robber",
-            "discard",
-            "trade",
-            "bank",
-            "end",
-            "hand",
-            "board",
-            "status",
-            "stats",
-            "rules",
-            "help",
-            "game",
-            "leaderboard",
-            "profile",
-            "season",
-            "bot",
-            "helper",
-        ] {
-            assert!(names.contains(&expected), "missing /catan {expected}");
-        }
-        let group = |name: &str| {
-            let sub = catan.subcommands.iter().find(|c| c.name == name);
-            let sub = sub.unwrap_or_else(|| panic!("no /catan {name}"));
-            sub.subcommands
-                .iter()
-                .map(|c| c.name.to_string())
-                .collect::<Vec<_>>()
+    fn commands_are_grouped_by_purpose() {
+        let tree = tree();
+        let names: Vec<&str> = tree.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(
+            names,
+            ["catan", "catan-move", "catan-trade", "catan-ratings"]
+        );
+        let subs = |name: &str| -> Vec<&str> {
+            let (_, subs) = tree.iter().find(|(n, _)| n == name).expect("a command");
+            subs.iter().map(String::as_str).collect()
         };
-        assert_eq!(group("game"), ["abandon", "rematch", "log", "export"]);
-        assert_eq!(group("season"), ["new"]);
-        for sub in &catan.subcommands {
-            assert!(sub.description.as_deref().is_some_and(|d| d.len() <= 100));
-            assert!(sub.subcommands.len() <= 25);
+        assert_eq!(
+            subs("catan"),
+            [
+                "new", "join", "leave", "start", "hand", "board", "status", "stats", "rules",
+                "help", "game", "bot", "helper"
+            ]
+        );
+        assert_eq!(
+            subs("catan-move"),
+            ["roll", "build", "buy", "play", "robber", "discard", "end"]
+        );
+        assert_eq!(
+            subs("catan-trade"),
+            [
+                "offer", "accept", "decline", "confirm", "withdraw", "list", "bank"
+            ]
+        );
+        assert_eq!(subs("catan-ratings"), ["leaderboard", "profile", "season"]);
+        for command in all() {
+            assert!(command.guild_only, "/{} outside a server", command.name);
+            assert!(command.subcommands.len() <= 25);
         }
     }
 }

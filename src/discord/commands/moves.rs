@@ -1,4 +1,4 @@
-//! The game's actions: `/catan roll`, `build`, `buy`, `play`, `robber`, `discard`, `end`.
+//! The game's actions: `/catan-move roll`, `build`, `buy`, `play`, `robber`, `discard`, `end`.
 //! Places typed (or picked from the autocomplete) go to the table as typed; it resolves them
 //! against the board.
 
@@ -11,9 +11,21 @@ use super::{CommandResult, Context, send};
 use crate::engine::{Action, Resource};
 use crate::table::{Command, Piece, Request};
 
+/// Your moves: roll, build, buy, play a card, the robber, discard, end the turn.
+#[poise::command(
+    slash_command,
+    rename = "catan-move",
+    guild_only,
+    subcommands("roll", "build", "buy", "play", "robber", "discard", "end"),
+    subcommand_required
+)]
+pub(super) async fn catan_move(_: Context<'_>) -> CommandResult {
+    Ok(())
+}
+
 /// Roll the dice.
 #[poise::command(slash_command)]
-pub(super) async fn roll(ctx: Context<'_>) -> CommandResult {
+async fn roll(ctx: Context<'_>) -> CommandResult {
     send(ctx, Request::Command(Command::Action(Action::Roll))).await
 }
 
@@ -23,7 +35,7 @@ pub(super) async fn roll(ctx: Context<'_>) -> CommandResult {
     subcommands("build_road", "build_settlement", "build_city"),
     subcommand_required
 )]
-pub(super) async fn build(_: Context<'_>) -> CommandResult {
+async fn build(_: Context<'_>) -> CommandResult {
     Ok(())
 }
 
@@ -66,7 +78,7 @@ async fn build_city(
 
 /// Buy a development card.
 #[poise::command(slash_command)]
-pub(super) async fn buy(ctx: Context<'_>) -> CommandResult {
+async fn buy(ctx: Context<'_>) -> CommandResult {
     send(ctx, Request::Command(Command::Action(Action::BuyDevCard))).await
 }
 
@@ -76,7 +88,7 @@ pub(super) async fn buy(ctx: Context<'_>) -> CommandResult {
     subcommands("play_knight", "play_road_building", "play_invention", "play_monopoly"),
     subcommand_required
 )]
-pub(super) async fn play(_: Context<'_>) -> CommandResult {
+async fn play(_: Context<'_>) -> CommandResult {
     Ok(())
 }
 
@@ -131,7 +143,7 @@ async fn play_monopoly(
 
 /// Move the robber after a 7 and steal a card.
 #[poise::command(slash_command)]
-pub(super) async fn robber(
+async fn robber(
     ctx: Context<'_>,
     #[description = "Hex to move the robber to, e.g. C3"]
     #[autocomplete = "robber_places"]
@@ -145,7 +157,7 @@ pub(super) async fn robber(
 
 /// Discard half your hand after a 7 (give the counts to discard).
 #[poise::command(slash_command)]
-pub(super) async fn discard(
+async fn discard(
     ctx: Context<'_>,
     #[min = 0]
     #[max = 99]
@@ -180,7 +192,7 @@ fn discard_request(counts: [Option<u32>; 5]) -> Request {
 
 /// End your turn.
 #[poise::command(slash_command)]
-pub(super) async fn end(ctx: Context<'_>) -> CommandResult {
+async fn end(ctx: Context<'_>) -> CommandResult {
     send(ctx, Request::Command(Command::Action(Action::EndTurn))).await
 }
 

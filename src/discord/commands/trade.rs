@@ -1,4 +1,4 @@
-//! Trading: `/catan trade …` with other players and `/catan bank` with the supply. Offers
+//! Trading: `/catan-trade offer …` with other players and `/catan-trade bank` with the supply. Offers
 //! are answered with reactions on the posted offer, or with these commands.
 
 use poise::serenity_prelude::User;
@@ -8,20 +8,23 @@ use super::{CommandResult, Context, send};
 use crate::table::command::TradeCommand;
 use crate::table::{Command, Request, UserId};
 
-/// Trade with other players.
+/// Trade: offers to other players, and the bank.
 #[poise::command(
     slash_command,
+    rename = "catan-trade",
+    guild_only,
     subcommands(
         "trade_offer",
         "trade_accept",
         "trade_decline",
         "trade_confirm",
         "trade_withdraw",
-        "trade_list"
+        "trade_list",
+        "bank"
     ),
     subcommand_required
 )]
-pub(super) async fn trade(_: Context<'_>) -> CommandResult {
+pub(super) async fn catan_trade(_: Context<'_>) -> CommandResult {
     Ok(())
 }
 
@@ -112,7 +115,7 @@ async fn trade_list(ctx: Context<'_>) -> CommandResult {
 
 /// Trade with the bank at your best rate (4:1, or 3:1 / 2:1 at your ports).
 #[poise::command(slash_command)]
-pub(super) async fn bank(
+async fn bank(
     ctx: Context<'_>,
     #[description = "Resource you give"] give: ResourceChoice,
     #[description = "Resource you get"] get: ResourceChoice,

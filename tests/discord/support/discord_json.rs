@@ -76,7 +76,8 @@ pub fn in_guild(mut event: Value, guild: u64, channel: u64) -> Value {
     event
 }
 
-/// A slash-command option tree: `["build", "road"]` + `[("place", "12-13")]`.
+/// A slash-command option tree below the top-level command: `["build", "road"]` +
+/// `[("place", "12-13")]`.
 pub fn command_options(path: &[&str], options: &[(&str, Value)], focused: Option<&str>) -> Value {
     let leaf: Vec<Value> = options
         .iter()
@@ -117,7 +118,8 @@ fn interaction_base(id: u64, token: &str, channel: u64, member: &Value) -> Value
     })
 }
 
-/// INTERACTION_CREATE for `/catan <path…> <options>` (type 2), or its autocomplete (type 4).
+/// INTERACTION_CREATE for `/<path…> <options>` (type 2), or its autocomplete (type 4): the
+/// path starts with the top-level command (`["catan-move", "build", "road"]`).
 pub fn command_interaction(
     id: u64,
     token: &str,
@@ -129,9 +131,10 @@ pub fn command_interaction(
 ) -> Value {
     let mut i = interaction_base(id, token, channel, member);
     i["type"] = json!(if autocomplete.is_some() { 4 } else { 2 });
+    let (command, below) = path.split_first().expect("a command path");
     i["data"] = json!({
-        "id": "800000000000000001", "name": "catan", "type": 1,
-        "options": command_options(path, options, autocomplete),
+        "id": "800000000000000001", "name": command, "type": 1,
+        "options": command_options(below, options, autocomplete),
         "guild_id": GUILD_ID.to_string(),
     });
     i

@@ -25,7 +25,7 @@ pub async fn to_first_turn<'a>(
     let start = fake.request_count();
     d.command(
         players[0],
-        &["new"],
+        &["catan", "new"],
         &[("seed", json!(seed)), ("players", json!(3))],
     )
     .await;
@@ -38,14 +38,14 @@ pub async fn to_first_turn<'a>(
     wait_recorded(bot, lobby_id).await;
     for p in &players[1..] {
         let start = fake.request_count();
-        d.command(p, &["join"], &[]).await;
+        d.command(p, &["catan", "join"], &[]).await;
         fake.wait_from(start, "the lobby edited with the new seat", |r| {
             r.edited_message() == Some(lobby_id) && r.content().contains(p.name)
         })
         .await;
     }
     let start = fake.request_count();
-    d.command(players[0], &["start"], &[]).await;
+    d.command(players[0], &["catan", "start"], &[]).await;
     let first = fake
         .wait_from(start, "the first turn message", |r| {
             is_channel_post(r) && !r.png_files().is_empty()
@@ -56,18 +56,18 @@ pub async fn to_first_turn<'a>(
         place_one(d, bot, players, placement).await;
     }
     for p in players {
-        let rolled = d.command(p, &["roll"], &[]).await;
+        let rolled = d.command(p, &["catan-move", "roll"], &[]).await;
         if !rolled.content().contains("Your hand") {
             continue;
         }
         let hexes = d
-            .autocomplete(p, &["robber"], &[("hex", json!(""))], "hex")
+            .autocomplete(p, &["catan-move", "robber"], &[("hex", json!(""))], "hex")
             .await;
         if let Some(hex) = hexes.first() {
             let victims = d
                 .autocomplete(
                     p,
-                    &["robber"],
+                    &["catan-move", "robber"],
                     &[("hex", json!(hex.1)), ("victim", json!(""))],
                     "victim",
                 )
@@ -76,7 +76,7 @@ pub async fn to_first_turn<'a>(
             if let Some(v) = victims.first() {
                 options.push(("victim", json!(v.1)));
             }
-            let moved = d.command(p, &["robber"], &options).await;
+            let moved = d.command(p, &["catan-move", "robber"], &options).await;
             assert!(
                 moved.content().contains("Your hand"),
                 "the robber moved: {}",
@@ -95,7 +95,7 @@ async fn place_one(d: &Discord, bot: &BotProcess, players: [&Player; 3], placeme
         let places = d
             .autocomplete(
                 p,
-                &["build", "settlement"],
+                &["catan-move", "build", "settlement"],
                 &[("place", json!(""))],
                 "place",
             )
@@ -105,7 +105,11 @@ async fn place_one(d: &Discord, bot: &BotProcess, players: [&Player; 3], placeme
         };
         let start = fake.request_count();
         let built = d
-            .command(p, &["build", "settlement"], &[("place", json!(place.1))])
+            .command(
+                p,
+                &["catan-move", "build", "settlement"],
+                &[("place", json!(place.1))],
+            )
             .await;
         assert!(built.content().contains("Your hand"), "{}", built.content());
         fake.wait_from(start, "the settlement on the turn message", |r| {
@@ -115,12 +119,21 @@ async fn place_one(d: &Discord, bot: &BotProcess, players: [&Player; 3], placeme
         })
         .await;
         let roads = d
-            .autocomplete(p, &["build", "road"], &[("place", json!(""))], "place")
+            .autocomplete(
+                p,
+                &["catan-move", "build", "road"],
+                &[("place", json!(""))],
+                "place",
+            )
             .await;
         let road = roads.first().expect("a road follows the settlement");
         let start = fake.request_count();
         let built = d
-            .command(p, &["build", "road"], &[("place", json!(road.1))])
+            .command(
+                p,
+                &["catan-move", "build", "road"],
+                &[("place", json!(road.1))],
+            )
             .await;
         assert!(built.content().contains("Your hand"), "{}", built.content());
         // The road ends the placement: the next one gets a new turn message.

@@ -322,7 +322,7 @@ impl Table {
             .d
             .command(
                 &alice,
-                &["new"],
+                &["catan", "new"],
                 // No turn timer: nothing here depends on how fast the machine is.
                 &[
                     ("seed", json!(self.rules.seed)),

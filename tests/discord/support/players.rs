@@ -238,7 +238,7 @@ impl Discord {
 
     /// `/catan hand`: must be ephemeral; returns the hand as resource → count.
     pub async fn hand(&self, who: &Player) -> BTreeMap<String, u32> {
-        let a = self.command(who, &["hand"], &[]).await;
+        let a = self.command(who, &["catan", "hand"], &[]).await;
         assert!(a.first.is_ephemeral(), "a hand must be ephemeral");
         parse_hand(&a.content()).expect("a hand")
     }
