@@ -325,6 +325,8 @@ load-partly-damaged = Spiel #{ $game }: Ein Teil seines gespeicherten Stands war
 ## session.rs
 
 session-not-started = Das Spiel hat noch nicht begonnen: Der Gastgeber startet es.
+# Ein Platz, den ein Bot spielt, solange sein Spieler weg ist, wie die Züge ihn nennen.
+session-stand-in-name = { $name } (Bot)
 
 ## names.rs
 

@@ -321,6 +321,8 @@ load-partly-damaged = Game #{ $game }: part of its saved record was damaged. { $
 ## session.rs
 
 session-not-started = The game has not started yet: the host starts it.
+# A seat a bot plays while its player is away or gone, as the moves name it.
+session-stand-in-name = { $name } (bot)
 
 ## names.rs: players named in commands
 

@@ -71,6 +71,29 @@ impl Session {
             .or_else(|| self.meta.stand_in(user))
     }
 
+    /// Whom a message about `seat` pings: its person, unless a bot plays the seat now (a
+    /// player who left or is away would be pinged for moves the bot makes at once).
+    pub fn to_ping(&self, seat: Seat) -> Option<UserId> {
+        self.user(seat).filter(|_| self.bot_at(seat).is_none())
+    }
+
+    /// The names as the moves read them: a seat a stand-in plays for its absent player says
+    /// so ("carol (bot)"), so nobody takes the bot's moves for the player's.
+    pub fn acting_names(&self) -> Vec<String> {
+        let stood_in = |seat: usize| {
+            let user = self.user(seat as Seat);
+            user.is_some_and(|u| self.meta.stand_in(u).is_some())
+        };
+        self.names()
+            .into_iter()
+            .enumerate()
+            .map(|(seat, name)| match stood_in(seat) {
+                true => crate::t!("session-stand-in-name", name = name),
+                false => name,
+            })
+            .collect()
+    }
+
     /// Seats the game waits for that a bot plays.
     pub fn waiting_bots(&self) -> Vec<(Seat, Bot)> {
         let Some(g) = self.game() else {

@@ -246,6 +246,49 @@ fn a_bot_stands_in_when_time_is_up_and_the_player_takes_the_seat_back() {
     assert!(h.table().bot_seats(h.game).is_empty());
 }
 
+/// While a stand-in plays a seat, its moves say a bot made them and nothing pings the
+/// absent player (they would be pinged for moves the bot makes at once).
+#[test]
+fn a_stand_in_is_named_in_its_moves_and_the_absent_player_is_not_pinged() {
+    let mut h = Harness::started(&["alice", "bob", "carol"], "seed 5", options());
+    let seat = h.state().waiting_for()[0];
+    let who = h.display_name(seat);
+    let user = h.user_of(&who);
+    assert_no_refusal(&h.say(&who, "away"), "away");
+    let mut seen = Vec::new();
+    for _ in 0..10 {
+        if !h.state().waiting_for().contains(&seat) {
+            break;
+        }
+        let due = h
+            .table()
+            .next_deadline()
+            .expect("the stand-in's move is due");
+        h.now = h.now.max(due);
+        let now = h.now;
+        seen.extend(h.tick(now));
+    }
+    assert!(
+        !h.state().waiting_for().contains(&seat),
+        "the stand-in moved"
+    );
+    let public: Vec<&str> = seen
+        .iter()
+        .filter(|r| r.is_public())
+        .map(|r| r.text.as_str())
+        .collect();
+    assert!(
+        public
+            .iter()
+            .any(|t| t.contains(&format!("{who} (bot) built a road"))),
+        "the moves name the stand-in: {public:?}"
+    );
+    assert!(
+        seen.iter().all(|r| !r.mention.contains(&user)),
+        "{who} pinged while away: {seen:?}"
+    );
+}
+
 #[test]
 fn with_afk_wait_nobody_moves_for_the_absent() {
     let mut h = Harness::started(&["alice", "bob", "carol"], "timer 1 afk wait", options());

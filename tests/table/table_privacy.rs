@@ -87,3 +87,66 @@ fn whole_games_leak_nothing() {
     assert!(steals > 5, "only {steals} steal notes seen");
     assert!(draws > 5, "only {draws} drawn cards seen");
 }
+
+/// Every seat's resource and development cards (not when a card was bought).
+fn all_cards(
+    h: &Harness,
+) -> Vec<(
+    catan_bot::engine::Resources,
+    Vec<catan_bot::engine::DevCard>,
+)> {
+    let players = h.state().players();
+    players
+        .iter()
+        .map(|p| (p.hand, p.dev_cards.iter().map(|c| c.card).collect()))
+        .collect()
+}
+
+/// A hand is told when it changed, never again unchanged (after every setup placement or
+/// `end` it only filled a Matrix direct chat); the player whose own move changed it is told.
+#[test]
+fn a_hand_is_told_only_when_it_changed() {
+    let mut told_changed = 0;
+    for seed in [3, 17] {
+        let mut h = Harness::started(
+            &["alice", "bob", "carol"],
+            &format!("seed {seed}"),
+            quiet_options(),
+        );
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let users: Vec<u64> = h.seat_names().iter().map(|n| h.user_of(n)).collect();
+        let mut before = all_cards(&h);
+        let mut unchanged_moves = 0;
+        while let Some(seat) = h.state().waiting_for().first().copied() {
+            let Some((action, replies)) = h.step_replies(&mut rng) else {
+                break;
+            };
+            let after = all_cards(&h);
+            for (s, user) in users.iter().enumerate() {
+                let told = replies.iter().any(|r| {
+                    matches!(r.audience, Audience::Private(u) if u == *user)
+                        && r.text.lines().any(|l| l.starts_with("Your hand:"))
+                });
+                let changed = before[s] != after[s];
+                assert!(
+                    !told || changed,
+                    "seat {s} told an unchanged hand after {action:?}"
+                );
+                if s == seat as usize && changed {
+                    assert!(told, "seat {s} not told its hand after its {action:?}");
+                    told_changed += 1;
+                }
+                if s == seat as usize && !changed {
+                    unchanged_moves += 1;
+                }
+            }
+            before = after;
+        }
+        // The game had moves that left the mover's cards alone (placements, ends).
+        assert!(
+            unchanged_moves > 20,
+            "only {unchanged_moves} moves without a card change"
+        );
+    }
+    assert!(told_changed > 20, "only {told_changed} changed hands told");
+}

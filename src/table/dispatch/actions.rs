@@ -4,7 +4,7 @@ use super::records::reveal;
 use super::rematch::rematch_button;
 use super::turn_message::{changes_board, prompt};
 use super::{refuse, seat_refusal, seated};
-use crate::engine::{Action, Event, Game, Phase, Resource, Seat};
+use crate::engine::{Action, DevCard, Event, Game, Phase, Resource, Resources, Seat};
 use crate::i18n::InWords;
 use crate::table::public_record::Outcome;
 use crate::table::record::GameMeta;
@@ -17,9 +17,30 @@ pub(super) fn button_id(game: GameId, action: &str, version: u64) -> String {
     format!("catan:{game}:{action}:{version}")
 }
 
-/// What the game waits for, to notice when that changes.
-pub(super) fn wait_state(g: &Game) -> (Phase, Seat, Vec<Seat>) {
-    (g.phase().clone(), g.current(), g.waiting_for())
+/// The game before an action: whom it waited for (to notice when that changes) and every
+/// seat's cards (a hand is shown again after an action only when it changed).
+pub(super) struct Before {
+    waiting: Vec<Seat>,
+    cards: Vec<(Resources, Vec<DevCard>)>,
+}
+
+pub(super) fn wait_state(g: &Game) -> Before {
+    Before {
+        waiting: g.waiting_for(),
+        cards: (0..g.players().len())
+            .map(|s| cards(g, s as Seat))
+            .collect(),
+    }
+}
+
+/// A seat's resource cards and development cards, without when they were bought (a card
+/// bought last turn is the same card this turn).
+fn cards(g: &Game, seat: Seat) -> (Resources, Vec<DevCard>) {
+    g.players()
+        .get(seat as usize)
+        .map_or_else(Default::default, |p| {
+            (p.hand, p.dev_cards.iter().map(|c| c.card).collect())
+        })
 }
 
 /// Applies an action for `seat` and builds every reply. `caller` is absent for timer actions.
@@ -95,14 +116,14 @@ pub(super) fn after_action(
     seat: Seat,
     caller: Option<&Caller>,
     applied: Applied,
-    before: (Phase, Seat, Vec<Seat>),
+    before: Before,
     note: Option<String>,
 ) -> Vec<Reply> {
     let events = &applied.events;
     let Some(session) = table.sessions.get_mut(&id) else {
         return Vec::new();
     };
-    let names = session.names();
+    let names = session.acting_names();
     let place = session.place();
     let mut replies = Vec::new();
     let Some(g) = session.game() else {
@@ -148,7 +169,7 @@ pub(super) fn after_action(
         Phase::Discard { owed } => owed
             .iter()
             .map(|(s, _)| *s)
-            .filter(|s| !before.2.contains(s))
+            .filter(|s| !before.waiting.contains(s))
             .collect(),
         _ => Vec::new(),
     };
@@ -169,7 +190,7 @@ pub(super) fn after_action(
         .with_hints(vec![Hint::Discard]);
         r.mention = must_discard
             .iter()
-            .filter_map(|s| session.user(*s))
+            .filter_map(|s| session.to_ping(*s))
             .collect();
         // No button here: it would go stale after the discard; the turn message has it.
         r
@@ -178,7 +199,7 @@ pub(super) fn after_action(
     // the game now waits for them (a bot answers by itself).
     let helper_ping = match g.helper_pending() {
         Some(crate::engine::helpers::Pending::Offer { seat, helper })
-            if !before.2.contains(seat) && session.bot_at(*seat).is_none() =>
+            if !before.waiting.contains(seat) && session.bot_at(*seat).is_none() =>
         {
             session.user(*seat).map(|user| {
                 let mut r = Reply::public(
@@ -221,7 +242,14 @@ pub(super) fn after_action(
             .iter()
             .filter_map(|e| messages::event_private(e, s, &names))
             .collect();
-        text.push(messages::hand_text(g, s));
+        // A hand is told when it changed: the same hand after every placement or `end`
+        // only fills a direct chat (`hand` shows it at any time).
+        if before.cards.get(s as usize) != Some(&cards(g, s)) {
+            text.push(messages::hand_text(g, s));
+        }
+        if text.is_empty() {
+            continue;
+        }
         let mut r = Reply::private(user, text.join("\n")).with_game(id);
         r.reply_to_caller = Some(user) == caller_user;
         replies.push(r);

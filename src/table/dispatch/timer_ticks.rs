@@ -154,7 +154,7 @@ pub fn tick(table: &mut Table, now_ms: u64) -> Vec<Reply> {
             )
             .with_kind(ReplyKind::TurnStart)
             .with_game(id);
-            r.mention = waiting.iter().filter_map(|&w| s.user(w)).collect();
+            r.mention = waiting.iter().filter_map(|&w| s.to_ping(w)).collect();
             replies.push(r);
             if let Some(s) = table.sessions.get_mut(&id) {
                 s.set_reminded();

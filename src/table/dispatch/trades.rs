@@ -162,7 +162,7 @@ pub(super) fn trade_countering(
                 .with_game(id);
             public.buttons = offer_buttons(id, &offer, version, &names);
             public.hints = offers::hints(&offer);
-            public.mention = to.and_then(|t| session.user(t)).into_iter().collect();
+            public.mention = to.and_then(|t| session.to_ping(t)).into_iter().collect();
             vec![
                 public,
                 private_to_caller(

@@ -32,7 +32,7 @@ pub(super) fn prompt(table: &Table, id: GameId, fresh: bool, image: bool) -> Vec
     let Some(g) = s.game() else {
         return Vec::new();
     };
-    let names = s.names();
+    let names = s.acting_names();
     let over = g.winner().is_some();
     let mut lines: Vec<String> = s.turn_lines.clone();
     if lines.len() > MAX_LINES {
@@ -54,7 +54,11 @@ pub(super) fn prompt(table: &Table, id: GameId, fresh: bool, image: bool) -> Vec
         made_at: g.version(),
     });
     if fresh {
-        r.mention = g.waiting_for().iter().filter_map(|&w| s.user(w)).collect();
+        r.mention = g
+            .waiting_for()
+            .iter()
+            .filter_map(|&w| s.to_ping(w))
+            .collect();
     }
     if image {
         r.image = render(table, s);
