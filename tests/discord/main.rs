@@ -9,6 +9,7 @@ mod discord_e2e;
 mod discord_full_game;
 mod discord_german;
 mod discord_helpers;
+mod discord_limits;
 mod discord_offer_restart;
 mod discord_ratings;
 mod discord_shards;

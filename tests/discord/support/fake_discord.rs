@@ -11,6 +11,8 @@
 //!   presses, select-menu choices, reactions added and removed). Several sessions at once, one
 //!   per shard, as Discord: an event of a guild goes only to the session of the shard that owns
 //!   it, `(guild_id >> 22) % shard_count` (guild-less events to shard 0): `fake_discord/gateway.rs`.
+//! - Limits: every request is checked against Discord's limits (`support/limits.rs`) and
+//!   refused as Discord would; a refusal fails the test (`fake_discord/refusals.rs`).
 //!
 //! The bot reaches it through serenity's REST proxy setting (`proxy_url`), and learns the
 //! gateway address from `GET /api/v10/gateway`.
@@ -31,6 +33,7 @@ use super::http_body::{parse_body, read_body};
 pub use super::recorded::*;
 
 mod gateway;
+mod refusals;
 
 pub const APP_ID: u64 = 900_000_000_000_000_001;
 pub const BOT_ID: u64 = 900_000_000_000_000_002;
@@ -58,6 +61,8 @@ struct State {
     messages: BTreeMap<u64, ShownMessage>,
     /// Component interactions sent to the bot: interaction id → the message it was on.
     interactions: HashMap<u64, OnMessage>,
+    /// What Discord would refuse next, and what the fake refused.
+    refusals: refusals::Refusals,
 }
 
 /// One open gateway session.
@@ -77,6 +82,8 @@ pub struct FakeDiscord {
     gateway_closed: tokio::sync::watch::Sender<bool>,
     /// Woken whenever a request is recorded.
     recorded: Arc<Notify>,
+    /// Set on the test's handles only: see [`FakeDiscord::take_violations`].
+    watch: Option<Arc<refusals::Watch>>,
 }
 
 fn lock(state: &Mutex<State>) -> std::sync::MutexGuard<'_, State> {
@@ -101,6 +108,7 @@ impl FakeDiscord {
             })),
             recorded: Arc::new(Notify::new()),
             gateway_closed: tokio::sync::watch::channel(false).0,
+            watch: None,
         };
         let f = fake.clone();
         tokio::spawn(async move {
@@ -129,7 +137,7 @@ impl FakeDiscord {
                 });
             }
         });
-        fake
+        fake.watched()
     }
 
     pub fn new_id(&self) -> u64 {
@@ -224,6 +232,7 @@ impl FakeDiscord {
                     .find(|(_, r)| pred(r))
                     .map(|(i, r)| (i, r.clone()))
             };
+            self.assert_within_limits();
             if let Some(found) = found {
                 return found;
             }
@@ -314,7 +323,7 @@ impl FakeDiscord {
                     Some(json!({"message": "401: Unauthorized", "code": 0})),
                 )
             } else {
-                self.answer(&mut request)
+                self.answer_within_limits(&mut request)
             };
             self.record(request);
             let body = response.map(|v| v.to_string()).unwrap_or_default();

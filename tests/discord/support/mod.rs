@@ -6,6 +6,7 @@ pub mod fake_discord;
 pub mod first_turn;
 pub mod game_driver;
 pub mod http_body;
+pub mod limits;
 pub mod players;
 pub mod policy;
 pub mod recorded;
