@@ -79,6 +79,10 @@ impl<W: Write> Printer<W> {
     }
 
     fn reply(&mut self, r: &Reply) -> std::io::Result<()> {
+        if r.kind == ReplyKind::UnchangedHand {
+            // A hand is told when it changed; `hand` shows it at any time.
+            return Ok(());
+        }
         let prefix = match r.audience {
             Audience::Private(user) if user != EVERYONE => {
                 format!(

@@ -132,6 +132,20 @@ impl Transport for Discord<'_> {
         Ok(())
     }
 
+    /// The answer to the caller's click or command (it replaces a menu they chose from); never
+    /// a direct message.
+    async fn tell_quietly(
+        &mut self,
+        user: u64,
+        reply: &Reply,
+        picture: Option<Drawn>,
+    ) -> Result<(), BotError> {
+        match self.origin.as_deref() {
+            Some(origin) if origin.user.get() == user => self.tell(user, reply, picture).await,
+            _ => Ok(()),
+        }
+    }
+
     /// Shows the reply's last part (with its picture, buttons and menu) in the message.
     async fn edit(
         &mut self,

@@ -70,6 +70,10 @@ async fn deliver_one<T: Transport>(
     posted: &mut PostedInBatch,
 ) -> Result<Option<(PlaceId, u64)>, T::Error> {
     let place = match reply.audience {
+        Audience::Private(user) if reply.kind == ReplyKind::UnchangedHand => {
+            t.tell_quietly(user, reply, picture).await?;
+            return Ok(None);
+        }
         Audience::Private(user) => {
             t.tell(user, reply, picture).await?;
             return Ok(None);

@@ -91,6 +91,18 @@ pub trait Transport: Send {
         picture: Option<Drawn>,
     ) -> impl Future<Output = Result<(), Self::Error>> + Send;
 
+    /// A private answer that tells nothing new ([`crate::table::ReplyKind::UnchangedHand`]): a platform
+    /// that must answer the caller's input anyway shows it there; by default it is left out
+    /// (one more direct message for nothing).
+    fn tell_quietly(
+        &mut self,
+        _user: UserId,
+        _reply: &Reply,
+        _picture: Option<Drawn>,
+    ) -> impl Future<Output = Result<(), Self::Error>> + Send {
+        async { Ok(()) }
+    }
+
     /// Makes the posted `message` in `place` show `reply` (debounced: see `edits.rs`).
     fn edit(
         &mut self,

@@ -245,6 +245,11 @@ pub enum ReplyKind {
     },
     /// A refusal: bad input, wrong turn, a rule. The game did not change.
     Refusal,
+    /// The private answer to the caller's own move that tells nothing new (their hand, the
+    /// same as before the move). A platform that answers every action anyway (Discord's
+    /// reply to a click, replacing its menu) shows it; where it would be one more message (a
+    /// Matrix direct chat, the console) it is left out: a hand is told when it changed.
+    UnchangedHand,
     /// The game was won: the reply's text is the whole summary in words and its image the
     /// final board; `summary` is the same as data, `dice_chart` a second picture (PNG) to show
     /// with it and `timeline_chart` a third (victory points and cards per turn). Carries the

@@ -243,15 +243,19 @@ pub(super) fn after_action(
             .filter_map(|e| messages::event_private(e, s, &names))
             .collect();
         // A hand is told when it changed: the same hand after every placement or `end`
-        // only fills a direct chat (`hand` shows it at any time).
-        if before.cards.get(s as usize) != Some(&cards(g, s)) {
-            text.push(messages::hand_text(g, s));
-        }
-        if text.is_empty() {
+        // only fills a direct chat (`hand` shows it at any time). The caller still gets it
+        // as a quiet answer, for platforms that answer every click.
+        let changed = before.cards.get(s as usize) != Some(&cards(g, s));
+        let to_caller = Some(user) == caller_user;
+        if !changed && text.is_empty() && !to_caller {
             continue;
         }
+        text.push(messages::hand_text(g, s));
         let mut r = Reply::private(user, text.join("\n")).with_game(id);
-        r.reply_to_caller = Some(user) == caller_user;
+        if !changed && text.len() == 1 {
+            r.kind = ReplyKind::UnchangedHand;
+        }
+        r.reply_to_caller = to_caller;
         replies.push(r);
     }
 
