@@ -12,6 +12,7 @@ mod discord_helpers;
 mod discord_offer_restart;
 mod discord_ratings;
 mod discord_shards;
+mod discord_startup;
 mod discord_stats;
 mod discord_stop;
 mod discord_typed;
