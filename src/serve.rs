@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use crate::config::{Config, Env};
 use crate::discord;
-use crate::hosting::{HostError, Outlets, TableHandle, open_table, stop, timer};
+use crate::hosting::{HostError, Outlets, TableHandle, open_table, stop, test_clock, timer};
 
 /// Command-line arguments of `catan-bot run`.
 #[derive(clap::Args, Debug, Default)]
@@ -68,6 +68,7 @@ async fn serve(config: Config, links: discord::logging::Links) -> anyhow::Result
         "games loaded"
     );
     let table = TableHandle::new(table);
+    test_clock::listen(table.clone());
     let outlets = Arc::new(Outlets::default());
     // Every configured platform is registered before the timer starts, so its replies wait
     // for it while it connects (each adapter registers itself too, for hosts without a timer).

@@ -18,6 +18,7 @@ mod platform;
 pub mod reach;
 pub mod stop;
 mod table_handle;
+pub mod test_clock;
 pub mod timer;
 pub mod transport;
 
@@ -51,8 +52,13 @@ pub enum HostError {
     },
 }
 
-/// Milliseconds since the Unix epoch: the table's clock.
+/// Milliseconds since the Unix epoch: the table's clock (in debug builds, the tests' own when
+/// they ask for it: [`test_clock`]).
 pub fn now_ms() -> u64 {
+    test_clock::now_ms().unwrap_or_else(system_ms)
+}
+
+fn system_ms() -> u64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_millis() as u64)
