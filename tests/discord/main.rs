@@ -10,6 +10,7 @@ mod discord_full_game;
 mod discord_german;
 mod discord_helpers;
 mod discord_offer_restart;
+mod discord_offline_timers;
 mod discord_ratings;
 mod discord_shards;
 mod discord_startup;

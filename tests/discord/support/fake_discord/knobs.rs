@@ -53,6 +53,21 @@ impl FakeDiscord {
         }
     }
 
+    /// The gateway listens again on its address after [`FakeDiscord::close_gateway`].
+    pub async fn reopen_gateway(&self) {
+        let old = lock(&self.state).knobs.listening.take();
+        if let Some(old) = old {
+            // The old loop drops its listener when it ends.
+            let _ = old.await;
+        }
+        let address = self.gateway_url.trim_start_matches("ws://").to_string();
+        let listener = TcpListener::bind(&address)
+            .await
+            .unwrap_or_else(|e| panic!("the gateway's address {address} is taken: {e}"));
+        self.gateway_closed.send_replace(false);
+        self.listen_gateway(listener);
+    }
+
     /// Accepts gateway connections on `listener` until [`FakeDiscord::close_gateway`].
     pub(super) fn listen_gateway(&self, listener: TcpListener) {
         let f = self.clone();
