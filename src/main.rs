@@ -40,8 +40,9 @@ fn main() -> std::process::ExitCode {
     match result {
         Ok(code) => code,
         Err(e) => {
+            // One line: what went wrong and what to do.
             eprintln!("error: {e:#}");
-            std::process::ExitCode::FAILURE
+            catan_bot::serve::exit_code(&e)
         }
     }
 }

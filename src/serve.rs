@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use crate::config::{Config, Env};
 use crate::discord;
-use crate::hosting::{HostError, Outlets, TableHandle, open_table, stop, timer};
+use crate::hosting::{HostError, Outlets, TableHandle, open_table, stop, test_clock, timer};
 
 /// Command-line arguments of `catan-bot run`.
 #[derive(clap::Args, Debug, Default)]
@@ -20,7 +20,17 @@ pub struct RunArgs {
     pub config: Option<PathBuf>,
 }
 
-/// Runs the bot until it is stopped (Ctrl-C / SIGTERM) or a platform fails for good.
+/// The exit status for an error that ended `run`: a refused start has its own
+/// ([`discord::Refusal`], listed in the README), everything else is 1.
+pub fn exit_code(error: &anyhow::Error) -> ExitCode {
+    match error.downcast_ref::<discord::BotError>() {
+        Some(discord::BotError::Refused(refused)) => ExitCode::from(refused.exit_code()),
+        _ => ExitCode::FAILURE,
+    }
+}
+
+/// Runs the bot until it is stopped (Ctrl-C / SIGTERM) or a platform fails for good (then the
+/// error says why, and [`exit_code`] gives the process's exit status).
 pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     let config = Config::load(args.config.as_deref(), &Env::from_process())?;
     let links = discord::logging::init(&config.log_level, config.log_format);
@@ -35,10 +45,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-async fn serve(
-    config: Config,
-    links: tokio::sync::mpsc::UnboundedReceiver<discord::logging::Link>,
-) -> anyhow::Result<()> {
+async fn serve(config: Config, links: discord::logging::Links) -> anyhow::Result<()> {
     // Listen for the stop signals first: from here on a stop is always orderly.
     let mut stop = stop::Signals::install()?;
     let table = {
@@ -61,6 +68,7 @@ async fn serve(
         "games loaded"
     );
     let table = TableHandle::new(table);
+    test_clock::listen(table.clone());
     let outlets = Arc::new(Outlets::default());
     // Every configured platform is registered before the timer starts, so its replies wait
     // for it while it connects (each adapter registers itself too, for hosts without a timer).
@@ -88,8 +96,9 @@ async fn serve(
             Some(settings) => serve_matrix(settings, &config, table.clone(), outlets.clone()).await,
         }
     };
-    // A platform that ends (a fatal error, or serenity giving up) ends the process, as a
-    // stop signal does; a platform not configured never ends.
+    // A platform that ends (a fatal error, a refused start, or serenity giving up) ends the
+    // whole process, as a stop signal does, the other platform too: a restart policy then
+    // shows it. A platform not configured never ends.
     let outcome = tokio::select! {
         outcome = discord => outcome,
         outcome = matrix => outcome,

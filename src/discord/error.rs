@@ -3,7 +3,7 @@
 use poise::serenity_prelude as serenity;
 use thiserror::Error;
 
-use super::config::Source;
+pub use super::refusal::Refusal;
 use crate::hosting::HostError;
 
 #[derive(Debug, Error)]
@@ -12,10 +12,12 @@ pub enum BotError {
     Discord(#[from] Box<serenity::Error>),
     #[error(transparent)]
     Host(#[from] HostError),
-    #[error(
-        "Discord refused the bot token from {from} ({reason}); copy a fresh one from the Discord developer portal (your application → Bot → Reset Token)"
-    )]
-    TokenRejected { from: Source, reason: String },
+    /// Discord refused something the bot cannot run without: the process stops.
+    #[error(transparent)]
+    Refused(#[from] Refusal),
+    /// What poise is told of a failed setup (the error itself ends the process).
+    #[error("start-up failed: {0}")]
+    Setup(String),
 }
 
 impl From<serenity::Error> for BotError {

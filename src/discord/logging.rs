@@ -4,20 +4,23 @@
 //!
 //! serenity retries a lost gateway connection by itself every 5 s and logs its internal error
 //! at each attempt (`[Shard Queuer] Err starting shard 0: Tungstenite(Io(Os { … }))`). Those
-//! lines are hidden; a small layer catches them and hands the cause to [`report_connection`],
-//! which says "cannot reach Discord (connection refused), retrying in 5 s" (again when the
-//! cause changes, or after a minute), and "connected to Discord again" when it is back.
+//! lines are hidden; a small layer catches them (and the other connection events serenity only
+//! logs: a session that ended, a close code no reconnection heals) and hands them on as
+//! [`Link`]s to `connection::watch`, which says "cannot reach Discord (connection refused),
+//! retrying in 5 s" (again when the cause changes, or after a minute), "connected to Discord
+//! again" when it is back, and tells the timer whether Discord can be reached. serenity's own
+//! ERROR lines about refused starts are hidden too: the bot says those in one line of its own
+//! (`refusal`).
 
 use std::error::Error;
 use std::io::IsTerminal;
-use std::time::Duration;
 
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 use tracing::field::{Field, Visit};
 use tracing::{Event, Level, Subscriber};
 use tracing_subscriber::EnvFilter;
 use tracing_subscriber::Layer;
-use tracing_subscriber::filter::filter_fn;
+use tracing_subscriber::filter::{FilterExt, filter_fn};
 use tracing_subscriber::layer::{Context, SubscriberExt};
 use tracing_subscriber::util::SubscriberInitExt;
 
@@ -44,19 +47,51 @@ pub fn default_directives(level: &str) -> String {
     format!("warn,{SERENITY_BRIDGE}=error,{MATRIX_BACKUPS},{MATRIX_REQUESTS},catan_bot={level}")
 }
 
-/// What the watch layer saw of serenity's gateway connection.
+/// What the watch layer saw of serenity's gateway connection (and what the adapter adds:
+/// [`Link::Ready`]), in the order it happened.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Link {
-    /// An attempt to connect failed, for this cause (plain words).
-    Down(String),
+    /// An attempt to start this shard failed, for this cause (plain words).
+    Down { shard: u32, cause: String },
+    /// This shard's session ended; serenity starts it again.
+    Lost(u32),
     /// A connection is running.
     Up,
+    /// This shard identified or resumed: its events flow (the framework's guard sends it).
+    Ready(u32),
+    /// Discord closed the gateway with a code that no reconnection heals.
+    Refused(GatewayRefusal),
 }
 
-/// Sets up logging; returns what the watch layer reports, for [`report_connection`].
-pub fn init(level: &str, format: LogFormat) -> UnboundedReceiver<Link> {
+/// Close codes serenity keeps reconnecting after, though Discord will only close again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GatewayRefusal {
+    /// 4010: the shard id or count is not valid.
+    InvalidShard,
+    /// 4011: too many servers for the shard count.
+    ShardingRequired,
+}
+
+/// The watch layer's reports, and a sender for the adapter's own ([`Link::Ready`]) in the same
+/// order.
+pub struct Links {
+    pub tx: UnboundedSender<Link>,
+    pub rx: UnboundedReceiver<Link>,
+}
+
+/// serenity's ERROR lines about refused starts (bad token, intents, shards): the bot says what
+/// was refused in words of its own, once.
+fn serenity_refusal_line(meta: &tracing::Metadata<'_>) -> bool {
+    *meta.level() == Level::ERROR
+        && (meta.target() == "serenity::gateway::shard"
+            || meta.target() == "serenity::gateway::bridge::shard_runner")
+}
+
+/// Sets up logging; returns what the watch layer reports, for `connection::watch`.
+pub fn init(level: &str, format: LogFormat) -> Links {
     // RUST_LOG replaces the configured level; serenity's connection lines stay hidden unless
     // it names serenity.
+    let named_serenity = std::env::var("RUST_LOG").is_ok_and(|custom| custom.contains("serenity"));
     let directives = match std::env::var("RUST_LOG") {
         Ok(custom) if custom.contains("serenity") => custom,
         Ok(custom) if !custom.trim().is_empty() => format!("{custom},{SERENITY_BRIDGE}=error"),
@@ -66,21 +101,22 @@ pub fn init(level: &str, format: LogFormat) -> UnboundedReceiver<Link> {
         eprintln!("RUST_LOG is not understood ({e}); using the configured log_level");
         EnvFilter::new(default_directives(level))
     });
+    let shown = filter_fn(move |meta| named_serenity || !serenity_refusal_line(meta));
     let lines: Box<dyn Layer<_> + Send + Sync> = match format {
         LogFormat::Text => Box::new(
             tracing_subscriber::fmt::layer()
                 .with_ansi(colours_wanted())
-                .with_filter(filter),
+                .with_filter(filter.and(shown)),
         ),
         LogFormat::Json => Box::new(
             tracing_subscriber::fmt::layer()
                 .json()
                 .with_ansi(false)
-                .with_filter(filter),
+                .with_filter(filter.and(shown)),
         ),
     };
     let (tx, rx) = unbounded_channel();
-    let watch = SerenityWatch { tx }.with_filter(filter_fn(|meta| {
+    let watch = SerenityWatch { tx: tx.clone() }.with_filter(filter_fn(|meta| {
         meta.is_event()
             && meta.target().starts_with(SERENITY_BRIDGE)
             && *meta.level() <= Level::INFO
@@ -90,37 +126,12 @@ pub fn init(level: &str, format: LogFormat) -> UnboundedReceiver<Link> {
         .with(lines)
         .with(watch)
         .try_init();
-    rx
+    Links { tx, rx }
 }
 
 /// ANSI colours only when a person reads the output (stdout is where the lines go).
 fn colours_wanted() -> bool {
     std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
-}
-
-/// Logs the watch layer's reports in plain words until the bot stops.
-pub async fn report_connection(mut links: UnboundedReceiver<Link>) {
-    let mut last: Option<(String, tokio::time::Instant)> = None;
-    while let Some(link) = links.recv().await {
-        match link {
-            Link::Down(cause) => {
-                let repeat = last.as_ref().is_some_and(|(said, at)| {
-                    *said == cause && at.elapsed() < Duration::from_secs(60)
-                });
-                if !repeat {
-                    tracing::warn!(
-                        "cannot reach Discord ({cause}), retrying in {SERENITY_RETRY_S} s"
-                    );
-                    last = Some((cause, tokio::time::Instant::now()));
-                }
-            }
-            Link::Up => {
-                if last.take().is_some() {
-                    tracing::info!("connected to Discord again");
-                }
-            }
-        }
-    }
 }
 
 /// Turns serenity's connection log events into [`Link`]s.
@@ -151,11 +162,24 @@ impl Visit for MessageText {
 
 /// What a serenity bridge log message says about the connection, if anything.
 fn link_of(message: &str) -> Option<Link> {
-    if let Some((_, error)) = message
-        .split_once("Err starting shard")
+    if let Some((shard, error)) = message
+        .split_once("Err starting shard ")
         .and_then(|(_, rest)| rest.split_once(": "))
     {
-        return Some(Link::Down(plain_cause(error)));
+        return Some(Link::Down {
+            shard: shard.trim().parse().ok()?,
+            cause: plain_cause(error),
+        });
+    }
+    if let Some(shard) = message.strip_prefix("Restarting shard ") {
+        return shard.trim().parse().ok().map(Link::Lost);
+    }
+    if let Some(error) = message.strip_prefix("Shard handler received err: ") {
+        return match error {
+            "Gateway(InvalidShardData)" => Some(Link::Refused(GatewayRefusal::InvalidShard)),
+            "Gateway(OverloadedShard)" => Some(Link::Refused(GatewayRefusal::ShardingRequired)),
+            _ => None,
+        };
     }
     (message.starts_with("[ShardRunner") && message.ends_with("] Running")).then_some(Link::Up)
 }
@@ -250,7 +274,24 @@ mod tests {
             link_of(
                 r#"[Shard Queuer] Err starting shard 0: Tungstenite(Io(Os { code: 111, kind: ConnectionRefused, message: "Connection refused" }))"#
             ),
-            Some(Link::Down("connection refused".into()))
+            Some(Link::Down {
+                shard: 0,
+                cause: "connection refused".into()
+            })
+        );
+        assert_eq!(link_of("Restarting shard 3"), Some(Link::Lost(3)));
+        assert_eq!(
+            link_of("Shard handler received err: Gateway(OverloadedShard)"),
+            Some(Link::Refused(GatewayRefusal::ShardingRequired))
+        );
+        assert_eq!(
+            link_of("Shard handler received err: Gateway(InvalidShardData)"),
+            Some(Link::Refused(GatewayRefusal::InvalidShard))
+        );
+        // Returned by the client itself (`Refusal::of_gateway`), or healed by reconnecting.
+        assert_eq!(
+            link_of("Shard handler received err: Gateway(InvalidAuthentication)"),
+            None
         );
         assert_eq!(
             link_of("[ShardRunner ShardInfo { id: ShardId(0), total: 1 }] Running"),

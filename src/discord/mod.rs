@@ -15,6 +15,7 @@ mod caller;
 mod command_size;
 mod commands;
 pub use crate::config;
+mod connection;
 mod deliver;
 mod error;
 mod events;
@@ -28,6 +29,7 @@ pub(crate) mod logging;
 pub use logging::default_directives as default_log_directives;
 mod message;
 mod origin;
+mod refusal;
 mod shards;
 
 use std::sync::{Arc, OnceLock};
@@ -36,11 +38,9 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 use serenity::{GatewayIntents, GuildId, HttpBuilder};
 
-use tokio::sync::mpsc::UnboundedReceiver;
-
 use self::bot::Bot;
 use self::config::Config;
-pub use self::error::BotError;
+pub use self::error::{BotError, Refusal};
 pub use self::host::PLATFORM;
 use self::host::TableHandle;
 use self::shards::{OwnGuildsOnly, OwnedShards};
@@ -74,13 +74,14 @@ pub async fn disconnect(shards: &OnceLock<Arc<serenity::ShardManager>>) {
     }
 }
 
-/// Reaches Discord, then serves until serenity gives up (a fatal gateway error). Dropped at a
-/// stop signal.
+/// Reaches Discord, then serves until serenity gives up or Discord refuses what the bot cannot
+/// run without (its token, slash commands, intents, shard layout: a [`Refusal`], which ends
+/// the process). Dropped at a stop signal.
 pub async fn connect_and_serve(
     config: &Config,
     table: TableHandle,
     outlets: Arc<Outlets>,
-    links: UnboundedReceiver<logging::Link>,
+    links: logging::Links,
     shards: &OnceLock<Arc<serenity::ShardManager>>,
 ) -> Result<(), BotError> {
     // Before anything waits: from here on, the timer's replies for Discord wait for it.
@@ -102,10 +103,15 @@ pub async fn connect_and_serve(
         total = owned.total,
         "running gateway {owned}"
     );
-    tokio::spawn(logging::report_connection(links));
+    let layout = connection::Layout {
+        owned,
+        recommended: gateway.shards,
+        count_configured: config.sharding.count.is_some(),
+    };
+    let watch = connection::watch(links.rx, layout, outlets.reachability());
 
-    let guild_ids = config.guild_ids.clone();
-    let bot_config = config.clone();
+    // What the setup below could not do: registering the commands, above all.
+    let (setup_failed, mut setup_failure) = tokio::sync::mpsc::unbounded_channel();
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands: commands::all(),
@@ -114,47 +120,117 @@ pub async fn connect_and_serve(
             initialize_owners: false,
             ..Default::default()
         })
-        .setup(move |ctx, ready, framework| {
-            Box::pin(async move {
-                let commands = &framework.options().commands;
-                if guild_ids.is_empty() {
-                    poise::builtins::register_globally(&ctx.http, commands).await?;
-                } else {
-                    for id in &guild_ids {
-                        poise::builtins::register_in_guild(&ctx.http, commands, GuildId::new(*id))
-                            .await?;
-                    }
-                }
-                tracing::info!(user = %ready.user.name, "connected to Discord, /catan registered");
-                tracing::info!("invite link: {}", invite_url(ready.application.id.get()));
-                let bot = Arc::new(Bot::new(table, bot_config, ctx.http.clone()));
-                let outlet_bot = bot.clone();
-                outlets.connect(
-                    PLATFORM,
-                    Arc::new(move |replies| {
-                        let bot = outlet_bot.clone();
-                        Box::pin(async move { deliver::deliver(&bot, None, replies).await })
-                    }),
-                )?;
-                tokio::spawn(host::post_startup_notices(bot.clone()));
-                Ok(bot)
-            })
+        .setup({
+            let setup = Setup {
+                config: config.clone(),
+                table,
+                outlets: outlets.clone(),
+                failed: setup_failed,
+            };
+            move |ctx, ready, framework| Box::pin(set_up(ctx, ready, framework, setup))
         })
         .build();
 
     let mut client = serenity::ClientBuilder::new_with_http(http(), intents())
-        .framework(OwnGuildsOnly::new(framework, owned))
+        .framework(OwnGuildsOnly::new(framework, owned, links.tx))
         .await?;
     let _ = shards.set(client.shard_manager.clone());
     // serenity's range is inclusive of its end too (`4..7` starts shards 4, 5, 6 and 7).
-    Ok(client
-        .start_shard_range(owned.first..owned.last, owned.total)
-        .await?)
+    let served = client.start_shard_range(owned.first..owned.last, owned.total);
+    tokio::select! {
+        served = served => match served {
+            Err(serenity::Error::Gateway(e)) => {
+                match Refusal::of_gateway(&e, &config.sources.token, intents()) {
+                    Some(refused) => Err(refused.into()),
+                    None => Err(serenity::Error::Gateway(e).into()),
+                }
+            }
+            other => Ok(other?),
+        },
+        refused = watch => Err(refused.into()),
+        Some(failed) = setup_failure.recv() => Err(failed),
+    }
+}
+
+/// What the setup needs, moved into it.
+struct Setup {
+    config: Config,
+    table: TableHandle,
+    outlets: Arc<Outlets>,
+    /// What fails goes here too: poise would only log it and keep the bot connected without
+    /// its commands, every event waiting for a setup that never comes.
+    failed: tokio::sync::mpsc::UnboundedSender<BotError>,
+}
+
+/// The setup poise runs at the first READY: registers `/catan`, then connects the adapter.
+async fn set_up(
+    ctx: &serenity::Context,
+    ready: &serenity::Ready,
+    framework: &poise::Framework<Arc<Bot>, BotError>,
+    setup: Setup,
+) -> Result<Arc<Bot>, BotError> {
+    let Setup {
+        config,
+        table,
+        outlets,
+        failed,
+    } = setup;
+    let set_up = async {
+        register(ctx, ready, framework, &config).await?;
+        tracing::info!(user = %ready.user.name, "connected to Discord, /catan registered");
+        tracing::info!("invite link: {}", invite_url(ready.application.id.get()));
+        let bot = Arc::new(Bot::new(table, config, ctx.http.clone()));
+        let outlet_bot = bot.clone();
+        outlets.connect(
+            PLATFORM,
+            Arc::new(move |replies| {
+                let bot = outlet_bot.clone();
+                Box::pin(async move { deliver::deliver(&bot, None, replies).await })
+            }),
+        )?;
+        tokio::spawn(host::post_startup_notices(bot.clone()));
+        Ok(bot)
+    };
+    let result: Result<Arc<Bot>, BotError> = set_up.await;
+    result.map_err(|e| {
+        // The caller ends the process with it; poise only logs its copy (debug).
+        let words = e.to_string();
+        let _ = failed.send(e);
+        BotError::Setup(words)
+    })
+}
+
+/// Registers the commands where the config says (globally, or in each listed server); a
+/// refusal says what Discord refused.
+async fn register(
+    ctx: &serenity::Context,
+    ready: &serenity::Ready,
+    framework: &poise::Framework<Arc<Bot>, BotError>,
+    config: &Config,
+) -> Result<(), Refusal> {
+    let commands = &framework.options().commands;
+    let names: Vec<String> = commands.iter().map(|c| c.name.to_string()).collect();
+    let refused = |e: serenity::Error, guild| {
+        let invite = invite_url(ready.application.id.get());
+        refusal::of_registration(&e, &names, guild, &config.sources.token, invite)
+    };
+    if config.guild_ids.is_empty() {
+        return poise::builtins::register_globally(&ctx.http, commands)
+            .await
+            .map_err(|e| refused(e, None));
+    }
+    for id in &config.guild_ids {
+        let guild = GuildId::new(*id);
+        poise::builtins::register_in_guild(&ctx.http, commands, guild)
+            .await
+            .map_err(|e| refused(e, Some(guild)))?;
+    }
+    Ok(())
 }
 
 /// Waits until Discord answers (which also checks the token and tells the recommended shard
 /// count). While it cannot be reached, says so in one line and tries again after a growing
-/// pause; a refused token is fatal.
+/// pause; a refused token, or an answer no retry changes, is a [`Refusal`].
 async fn reach_discord(
     http: &serenity::Http,
     config: &Config,
@@ -163,16 +239,27 @@ async fn reach_discord(
     loop {
         let cause = match http.get_bot_gateway().await {
             Ok(gateway) => return Ok(gateway),
-            Err(serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response)))
-                if matches!(response.status_code.as_u16(), 401 | 403) =>
-            {
-                return Err(BotError::TokenRejected {
-                    from: config.sources.token.clone(),
-                    reason: format!("{} {}", response.status_code, response.error.message),
-                });
-            }
             Err(serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response))) => {
-                format!("HTTP {}", response.status_code)
+                let status = response.status_code.as_u16();
+                let reason = format!("{} {}", response.status_code, response.error.message);
+                match status {
+                    401 | 403 => {
+                        return Err(Refusal::Token {
+                            from: config.sources.token.clone(),
+                            reason,
+                        }
+                        .into());
+                    }
+                    // Rate limits and time-outs pass; other client errors do not.
+                    400..=499 if !matches!(status, 408 | 429) => {
+                        return Err(Refusal::Gateway {
+                            reason,
+                            advice: gateway_advice(config),
+                        }
+                        .into());
+                    }
+                    _ => format!("HTTP {}", response.status_code),
+                }
             }
             Err(e) => logging::root_cause(&e),
         };
@@ -182,10 +269,21 @@ async fn reach_discord(
     }
 }
 
+/// What to check when `GET /gateway/bot` is refused.
+fn gateway_advice(config: &Config) -> String {
+    match &config.proxy_url {
+        Some(url) => format!(
+            "check proxy_url ({url}): it must forward to Discord's REST API (https://discord.com)"
+        ),
+        None => "this is Discord's side or this build's — report it".to_string(),
+    }
+}
+
 async fn on_error(error: poise::FrameworkError<'_, Arc<Bot>, BotError>) {
     match error {
+        // Handed to `connect_and_serve` by the setup itself, which ends the process with it.
         poise::FrameworkError::Setup { error, .. } => {
-            tracing::error!("start-up failed: {error}");
+            tracing::debug!("{error}");
         }
         other => {
             tracing::warn!("command error: {other}");

@@ -1,11 +1,14 @@
 //! Gateway sharding across processes: which shards this process runs, which guilds they own
 //! (Discord's rule: `(guild_id >> 22) % shard_count`), and a guard in front of poise that drops
 //! any event of a guild this process does not own, so a guild's games live in one data
-//! directory only, even if a misconfigured process were sent someone else's events.
+//! directory only, even if a misconfigured process were sent someone else's events. The guard
+//! also reports each shard that became ready (identified or resumed) to `connection::watch`.
 
 use poise::serenity_prelude as serenity;
 use serenity::{Client, Context, Framework, FullEvent, GuildId, async_trait};
+use tokio::sync::mpsc::UnboundedSender;
 
+use super::logging::Link;
 use crate::config::Sharding;
 
 /// The shards `first..=last` of `total` this process runs, once the total is known.
@@ -73,11 +76,16 @@ fn guild_of(event: &FullEvent) -> Option<GuildId> {
 pub struct OwnGuildsOnly<F> {
     inner: F,
     shards: OwnedShards,
+    links: UnboundedSender<Link>,
 }
 
 impl<F> OwnGuildsOnly<F> {
-    pub fn new(inner: F, shards: OwnedShards) -> Self {
-        OwnGuildsOnly { inner, shards }
+    pub fn new(inner: F, shards: OwnedShards, links: UnboundedSender<Link>) -> Self {
+        OwnGuildsOnly {
+            inner,
+            shards,
+            links,
+        }
     }
 }
 
@@ -88,6 +96,10 @@ impl<F: Framework> Framework for OwnGuildsOnly<F> {
     }
 
     async fn dispatch(&self, ctx: Context, event: FullEvent) {
+        if matches!(event, FullEvent::Ready { .. } | FullEvent::Resume { .. }) {
+            // Gone only when the process ends.
+            let _ = self.links.send(Link::Ready(ctx.shard_id.0));
+        }
         if let Some(guild) = guild_of(&event)
             && !self.shards.owns(guild)
         {

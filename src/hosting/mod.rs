@@ -3,8 +3,9 @@
 //! the order replies are delivered in ([`delivery_order`]), debounced edits ([`edits`]), the
 //! timer task ([`timer`]), trade offer messages found again after a restart ([`offers`]), and
 //! the id space: which platform an id belongs to ([`Platform`], each adapter declares its own)
-//! and where replies for it go ([`Outlets`]), so one process serves every platform from one
-//! table and one data directory, and a new platform changes nothing here.
+//! and where replies for it go ([`Outlets`]) and whether it can be reached now ([`reach`]:
+//! timers wait while it cannot), so one process serves every platform from one table and one
+//! data directory, and a new platform changes nothing here.
 
 pub mod deliver;
 pub mod delivery_order;
@@ -14,8 +15,10 @@ mod open;
 mod outlets;
 pub mod pictures;
 mod platform;
+pub mod reach;
 pub mod stop;
 mod table_handle;
+pub mod test_clock;
 pub mod timer;
 pub mod transport;
 
@@ -49,8 +52,13 @@ pub enum HostError {
     },
 }
 
-/// Milliseconds since the Unix epoch: the table's clock.
+/// Milliseconds since the Unix epoch: the table's clock (in debug builds, the tests' own when
+/// they ask for it: [`test_clock`]).
 pub fn now_ms() -> u64 {
+    test_clock::now_ms().unwrap_or_else(system_ms)
+}
+
+fn system_ms() -> u64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_millis() as u64)

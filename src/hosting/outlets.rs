@@ -10,6 +10,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use super::HostError;
 use super::delivery_order::OrderedReplies;
 use super::platform::Platform;
+use super::reach::Reachability;
 use crate::table::Audience;
 
 /// Delivers a batch of replies on one platform.
@@ -20,10 +21,12 @@ pub type Outlet =
 /// (logged): the table keeps the state, and players see it with their next command.
 const WAITING_KEPT: usize = 1_000;
 
-/// The registered platforms, each with its outlet once it is connected.
+/// The registered platforms, each with its outlet once it is connected, and whether each can
+/// be reached now.
 #[derive(Default)]
 pub struct Outlets {
     registry: Mutex<Vec<Entry>>,
+    reach: Reachability,
 }
 
 struct Entry {
@@ -46,7 +49,14 @@ impl Outlets {
     /// registered one's is refused (one id, one platform).
     pub fn register(&self, platform: Platform) -> Result<(), HostError> {
         let mut registry = self.registry();
-        register_in(&mut registry, platform).map(|_| ())
+        register_in(&mut registry, platform)?;
+        self.reach.register(platform);
+        Ok(())
+    }
+
+    /// Whether each registered platform can be reached (its adapter says; the timer watches).
+    pub fn reachability(&self) -> &Reachability {
+        &self.reach
     }
 
     /// Connects the adapter of `platform` (registering it if it is not yet; the first outlet

@@ -68,7 +68,7 @@ pub async fn serve(
         state,
         Duration::from_millis(settings.edit_debounce_ms),
     ));
-    sync::prepare(&bot).await?;
+    sync::prepare(&bot, outlets.reachability()).await?;
     // After a first sync: a new device has uploaded its keys by then.
     match identity::establish(&bot.client, settings, &dir).await {
         Ok(outcome) => tracing::debug!(?outcome, "the bot's Matrix identity"),
@@ -85,7 +85,7 @@ pub async fn serve(
     )?;
     post_startup_notices(&bot).await;
     tracing::info!(user = %settings.user, homeserver = %settings.homeserver, "serving Matrix");
-    sync::run(&bot).await
+    sync::run(&bot, outlets.reachability()).await
 }
 
 /// Posts the table's start-up notices for Matrix rooms (games found damaged at start-up) and

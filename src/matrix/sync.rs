@@ -5,6 +5,9 @@
 //! `state.rs` holds whatever the SDK keeps.
 //!
 //! The position is ours, not the SDK's: each sync names the token the state log holds.
+//!
+//! Each answer or failure also says whether the homeserver can be reached (the timer holds
+//! Matrix games' timers while it cannot: `hosting::reach`).
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -19,12 +22,14 @@ use matrix_sdk::store::StateStoreDataKey;
 use matrix_sdk::sync::SyncResponse;
 use matrix_sdk::{Client, Room};
 
+use super::PLATFORM;
 use super::backoff::Backoff;
 use super::bot::MatrixBot;
 use super::client;
 use super::error::MatrixError;
 use super::inbound::{self, TimelineEvent};
 use super::power;
+use crate::hosting::reach::Reachability;
 use serde_json::Value;
 
 /// How long one `/sync` waits for news on the homeserver.
@@ -41,7 +46,7 @@ const GAP_PAGE: u32 = 100;
 /// adapter has a position (a data directory from a build without encryption, or a store
 /// moved aside): the SDK must learn the rooms, their members and encryption before the bot
 /// sends; the events of that sync are not handled either (the saved position brings them).
-pub async fn prepare(bot: &Arc<MatrixBot>) -> Result<(), MatrixError> {
+pub async fn prepare(bot: &Arc<MatrixBot>, reach: &Reachability) -> Result<(), MatrixError> {
     let first_start = bot.state().sync_token().is_none();
     let sdk_fresh = matches!(
         bot.client
@@ -53,7 +58,7 @@ pub async fn prepare(bot: &Arc<MatrixBot>) -> Result<(), MatrixError> {
     if !first_start && !sdk_fresh {
         return Ok(());
     }
-    let now = sync_until_answered(&bot.client, None, Duration::ZERO).await;
+    let now = sync_until_answered(&bot.client, None, Duration::ZERO, reach).await;
     accept_invites(bot, &now).await;
     if first_start {
         bot.state().save_sync_token(&now.next_batch, 0)?;
@@ -63,11 +68,11 @@ pub async fn prepare(bot: &Arc<MatrixBot>) -> Result<(), MatrixError> {
 
 /// Syncs and handles what each answer brings, for ever (returns only when the state log
 /// cannot be written).
-pub async fn run(bot: &Arc<MatrixBot>) -> Result<(), MatrixError> {
+pub async fn run(bot: &Arc<MatrixBot>, reach: &Reachability) -> Result<(), MatrixError> {
     power::check_all(bot).await;
     loop {
         let since = bot.state().sync_token().map(str::to_string);
-        let response = sync_until_answered(&bot.client, since, SYNC_WAIT).await;
+        let response = sync_until_answered(&bot.client, since, SYNC_WAIT, reach).await;
         handle(bot, response).await?;
     }
 }
@@ -78,6 +83,7 @@ async fn sync_until_answered(
     client: &Client,
     since: Option<String>,
     wait: Duration,
+    reach: &Reachability,
 ) -> SyncResponse {
     let mut backoff = Backoff::from_entropy();
     loop {
@@ -91,8 +97,12 @@ async fn sync_until_answered(
             .timeout(wait)
             .token(token);
         match client.sync_once(settings).await {
-            Ok(response) => return response,
+            Ok(response) => {
+                reach.reachable(PLATFORM);
+                return response;
+            }
             Err(e) => {
+                reach.unreachable(PLATFORM);
                 let pause = backoff.next_pause();
                 tracing::warn!(
                     "cannot sync with the homeserver ({e}), retrying in {:.1} s",

@@ -334,14 +334,36 @@ impl Table {
 
     /// Timers: reminders and auto-actions whose deadline has passed, and expired lobbies.
     pub fn tick(&mut self, now_ms: u64) -> Vec<Reply> {
-        let mut replies = dispatch::expire_lobbies(self, now_ms);
-        replies.extend(dispatch::tick(self, now_ms));
+        self.tick_except(now_ms, &|_| false)
+    }
+
+    /// [`Table::tick`] but for the games at the places `held` holds: their timers wait (their
+    /// chat platform cannot be reached, so their players cannot act either).
+    pub fn tick_except(&mut self, now_ms: u64, held: &dyn Fn(PlaceId) -> bool) -> Vec<Reply> {
+        let mut replies = dispatch::expire_lobbies(self, now_ms, held);
+        replies.extend(dispatch::tick(self, now_ms, held));
         self.forget_finished(replies)
     }
 
     /// The earliest moment [`Table::tick`] has something to do.
     pub fn next_deadline(&self) -> Option<u64> {
-        dispatch::next_deadline(self)
+        self.next_deadline_except(&|_| false)
+    }
+
+    /// The earliest moment [`Table::tick_except`] has something to do with `held`.
+    pub fn next_deadline_except(&self, held: &dyn Fn(PlaceId) -> bool) -> Option<u64> {
+        dispatch::next_deadline(self, held)
+    }
+
+    /// Starts the turn clocks of the games at the places `on` again at `now_ms` (their
+    /// platform is back): each timed turn gets its whole timer from now. How many moved.
+    pub fn restart_turn_clocks(&mut self, now_ms: u64, on: &dyn Fn(PlaceId) -> bool) -> usize {
+        self.sessions
+            .values_mut()
+            .filter(|s| on(s.place()))
+            .map(|s| s.restart_clock(now_ms))
+            .filter(|&moved| moved)
+            .count()
     }
 
     /// Autocomplete: the caller's legal places of a kind, as (value, description) pairs,

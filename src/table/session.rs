@@ -60,6 +60,10 @@ pub struct Session {
     /// Actions accepted so far (the next action's log index).
     log_len: u64,
     last_activity_ms: u64,
+    /// When the turn clock started again (the game's platform was back after its players could
+    /// not reach the bot): the deadline counts from it while it is after the last action. In
+    /// memory only: after a restart the clocks start again once the platform is reached.
+    clock_from_ms: u64,
     reminded: bool,
     /// Recent public lines, for `log`.
     recent: VecDeque<String>,
@@ -91,6 +95,7 @@ impl Session {
     pub fn new_lobby(meta: GameMeta) -> Session {
         let mut s = Session {
             last_activity_ms: meta.created_ms,
+            clock_from_ms: 0,
             meta,
             game: None,
             log_len: 0,
@@ -587,7 +592,27 @@ impl Session {
         if game.winner().is_some() || self.meta.finished {
             return None;
         }
-        Some(self.last_activity_ms + self.timer_ms()?)
+        Some(self.last_activity_ms.max(self.clock_from_ms) + self.timer_ms()?)
+    }
+
+    /// Starts the turn clock again at `now_ms`: a whole timer from now, its reminder
+    /// included, and a bot's open offer waits its whole time again. Whether a timed turn's
+    /// clock moved.
+    pub fn restart_clock(&mut self, now_ms: u64) -> bool {
+        if self.game.is_none() || self.meta.finished {
+            return false;
+        }
+        if let Some(offer) = &mut self.bot_offer
+            && offer.open.is_some()
+        {
+            offer.made_ms = offer.made_ms.max(now_ms);
+        }
+        if self.timer_ms().is_none() || now_ms <= self.last_activity_ms.max(self.clock_from_ms) {
+            return false;
+        }
+        self.clock_from_ms = now_ms;
+        self.reminded = false;
+        true
     }
 
     /// When the reminder is due, unless already sent.

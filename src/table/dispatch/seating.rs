@@ -302,13 +302,17 @@ fn duration_text(ms: u64) -> String {
 /// Closes every lobby that was not started within the table's lobby expiry, with a public
 /// message in its place. A lobby whose removal from the store fails still leaves memory (it
 /// expires again, at once, after the next restart) so that a failing store can't make the
-/// timer spin on it.
-pub fn expire_lobbies(table: &mut Table, now_ms: u64) -> Vec<Reply> {
+/// timer spin on it. Lobbies at the places `held` holds wait (their platform cannot be reached).
+pub fn expire_lobbies(
+    table: &mut Table,
+    now_ms: u64,
+    held: &dyn Fn(PlaceId) -> bool,
+) -> Vec<Reply> {
     let expiry = table.options.lobby_expiry_ms;
     let expired: Vec<(GameId, PlaceId)> = table
         .sessions
         .values()
-        .filter(|s| s.game().is_none())
+        .filter(|s| s.game().is_none() && !held(s.place()))
         .filter(|s| timer::lobby_deadline(s.meta.created_ms, expiry).is_some_and(|d| now_ms >= d))
         .map(|s| (s.id(), s.place()))
         .collect();

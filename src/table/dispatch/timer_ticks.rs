@@ -50,11 +50,12 @@ fn version_of(table: &Table, id: GameId) -> Option<u64> {
 }
 
 /// The earliest moment [`tick`] has something to do: reminders, deadlines, and retries of
-/// failed automatic moves.
-pub fn next_deadline(table: &Table) -> Option<u64> {
+/// failed automatic moves, in the games whose place `held` does not hold.
+pub fn next_deadline(table: &Table, held: &dyn Fn(u64) -> bool) -> Option<u64> {
     table
         .sessions
         .iter()
+        .filter(|(_, s)| !held(s.place()))
         .filter_map(|(id, s)| {
             let expiry = match s.game() {
                 None => timer::lobby_deadline(s.meta.created_ms, table.options.lobby_expiry_ms),
@@ -75,7 +76,8 @@ pub fn next_deadline(table: &Table) -> Option<u64> {
         .min()
 }
 
-pub fn tick(table: &mut Table, now_ms: u64) -> Vec<Reply> {
+/// The timers of the games whose place `held` does not hold.
+pub fn tick(table: &mut Table, now_ms: u64, held: &dyn Fn(u64) -> bool) -> Vec<Reply> {
     let obsolete: Vec<GameId> = table
         .tick_retries
         .iter()
@@ -92,7 +94,7 @@ pub fn tick(table: &mut Table, now_ms: u64) -> Vec<Reply> {
         let Some(s) = table.sessions.get(&id) else {
             continue;
         };
-        if s.meta.finished {
+        if s.meta.finished || held(s.place()) {
             continue;
         }
         if let Some(due) = s.bot_due(&table.options)

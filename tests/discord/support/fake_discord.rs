@@ -33,6 +33,7 @@ use super::http_body::{parse_body, read_body};
 pub use super::recorded::*;
 
 mod gateway;
+mod knobs;
 mod refusals;
 
 pub const APP_ID: u64 = 900_000_000_000_000_001;
@@ -63,6 +64,8 @@ struct State {
     interactions: HashMap<u64, OnMessage>,
     /// What Discord would refuse next, and what the fake refused.
     refusals: refusals::Refusals,
+    /// Refusals and the gateway's listener (`fake_discord/knobs.rs`).
+    knobs: knobs::Knobs,
 }
 
 /// One open gateway session.
@@ -119,24 +122,7 @@ impl FakeDiscord {
                 });
             }
         });
-        let f = fake.clone();
-        let mut closed = fake.gateway_closed.subscribe();
-        tokio::spawn(async move {
-            loop {
-                let stream = tokio::select! {
-                    accepted = gateway.accept() => match accepted {
-                        Ok((stream, _)) => stream,
-                        Err(_) => return,
-                    },
-                    // Dropping the listener: new connections are refused.
-                    _ = closed.wait_for(|closed| *closed) => return,
-                };
-                let f = f.clone();
-                tokio::spawn(async move {
-                    f.serve_gateway(stream).await;
-                });
-            }
-        });
+        fake.listen_gateway(gateway);
         fake.watched()
     }
 
@@ -322,6 +308,8 @@ impl FakeDiscord {
                     401,
                     Some(json!({"message": "401: Unauthorized", "code": 0})),
                 )
+            } else if let Some(refused) = self.refusal_for(&request) {
+                refused
             } else {
                 self.answer_within_limits(&mut request)
             };
@@ -329,7 +317,10 @@ impl FakeDiscord {
             let body = response.map(|v| v.to_string()).unwrap_or_default();
             let reason = match status {
                 204 => "No Content",
+                400 => "Bad Request",
                 401 => "Unauthorized",
+                403 => "Forbidden",
+                404 => "Not Found",
                 _ => "OK",
             };
             let head = format!(

@@ -129,6 +129,15 @@ impl FakeDiscord {
                 _ => return,
             }
         };
+        if let Some(code) = self.close_code() {
+            lock(&self.state).identifies.push(identify);
+            let close = tokio_tungstenite::tungstenite::protocol::CloseFrame {
+                code: code.into(),
+                reason: "refused (fake Discord)".into(),
+            };
+            let _ = ws.send(WsMessage::Close(Some(close))).await;
+            return;
+        }
         let (tx, mut rx) = mpsc::unbounded_channel();
         let shard = identify["d"]["shard"].clone();
         let (shard_id, total) = (
@@ -197,10 +206,11 @@ impl FakeDiscord {
                     Some(Ok(_)) => {}
                 },
                 event = rx.recv() => match event {
-                    Some((name, _)) if name == CLOSE_SESSION => {
-                        // 4000 "unknown error": a client reconnects at once.
+                    Some((name, code)) if name == CLOSE_SESSION => {
+                        // 4000 "unknown error" unless a knob says: a client reconnects at once.
+                        let code = code.as_u64().and_then(|c| u16::try_from(c).ok()).unwrap_or(4000);
                         let close = tokio_tungstenite::tungstenite::protocol::CloseFrame {
-                            code: 4000.into(),
+                            code: code.into(),
                             reason: "gateway going away".into(),
                         };
                         let _ = ws.send(WsMessage::Close(Some(close))).await;
