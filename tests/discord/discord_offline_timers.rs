@@ -74,7 +74,7 @@ async fn turn_timers_wait_while_discord_cannot_be_reached() {
     let start = fake.request_count();
     d.command(
         &alice,
-        &["new"],
+        &["catan", "new"],
         &[("players", json!(2)), ("timer", json!(1))],
     )
     .await;
@@ -87,13 +87,13 @@ async fn turn_timers_wait_while_discord_cannot_be_reached() {
         .expect("posted");
     wait_recorded(&bot, lobby).await;
     let start = fake.request_count();
-    d.command(&bob, &["join"], &[]).await;
+    d.command(&bob, &["catan", "join"], &[]).await;
     fake.wait_from(start, "bob in the lobby", |r| {
         r.edited_message() == Some(lobby) && r.content().contains(bob.name)
     })
     .await;
     let start = fake.request_count();
-    d.command(&alice, &["start"], &[]).await;
+    d.command(&alice, &["catan", "start"], &[]).await;
     let first = fake
         .wait_from(start, "the first turn message", |r| {
             is_channel_post(r) && !r.png_files().is_empty()
