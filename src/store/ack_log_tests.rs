@@ -301,3 +301,26 @@ fn entries_round_trip_with_and_without_notices() {
         assert_eq!(Entry::decode(&entry.encode()), Some(entry));
     }
 }
+
+/// The cost of one append, for the figures in the commit messages (not a check: timings
+/// depend on the machine). `cargo test --release --lib store::ack_log::tests::append_cost --
+/// --ignored --nocapture`
+#[test]
+#[ignore]
+fn append_cost() {
+    let dir = tempfile::tempdir().unwrap();
+    let (log, _) = AckLog::open(dir.path()).unwrap();
+    log.resolve().unwrap();
+    // Below the compaction threshold, so every append is one entry written.
+    let appends = SLACK_ENTRIES as u64;
+    for round in 0..5u64 {
+        let started = std::time::Instant::now();
+        for n in 0..appends {
+            let version = round * appends + n + 1;
+            log.append(ack(n % 8, version, version)).unwrap();
+        }
+        let per = started.elapsed() / appends as u32;
+        eprintln!("round {round}: {appends} appends, {per:?} per append");
+        log.compact(&mut log.lock()).unwrap();
+    }
+}
