@@ -12,11 +12,20 @@
 //!
 //! Being the only witness, the log must not be lost or damaged unnoticed either. Format 2:
 //! - a header: magic `CATNACKS`, format (u32 LE), unresolved damage (u32 LE, see
-//!   [`AckDamage`]), the number of entries the file was written with (u64 LE), crc32 of those
-//!   24 bytes. A file shorter than its header's count was cut short;
-//! - entries of 44 bytes, each appended with one `write`: game, version, actions, then the
-//!   game's pending notice (`resumed_at`, `acknowledged`; all ones for none / unknown), u64 LE
-//!   each, then the crc32 of those 40 bytes.
+//!   [`AckDamage`]), the number of entries in the file (u64 LE), crc32 of those 24 bytes.
+//!   A file with fewer whole entries than its header counts was cut short;
+//! - entries of 44 bytes: game, version, actions, then the game's pending notice
+//!   (`resumed_at`, `acknowledged`; all ones for none / unknown), u64 LE each, then the crc32
+//!   of those 40 bytes.
+//!
+//! A cut cannot remove the count: it is at the front, and every append rewrites it in place
+//! once its entry is written (two writes, in that order; see [`AckLog::append`]). So a cut at
+//! any byte, even between entries, leaves fewer entries than counted, or no whole header;
+//! while a process killed at any point of an append leaves the count at or below the entries
+//! (a partial entry past the count is a torn append, not damage). Only the entry of an append
+//! that had not returned, so of a write not yet acknowledged, can be cut unnoticed. (A power
+//! loss may write the count back before its entry: reported as a cut log, which it then is;
+//! sled may have lost its last half second of writes too.)
 //!
 //! A pending notice is a loss the game's players are told of at every start until the game's
 //! next move (`verify.rs` notes it; [`AckLog::append`] carries it on to later entries of the
@@ -43,8 +52,8 @@ pub const FILE_NAME: &str = "catan-acks";
 const MAGIC: [u8; 8] = *b"CATNACKS";
 /// The format this build writes.
 pub const FORMAT: u32 = 2;
-const HEADER_LEN: usize = 28;
-const ENTRY_LEN: usize = 44;
+pub(super) const HEADER_LEN: usize = 28;
+pub(super) const ENTRY_LEN: usize = 44;
 /// Format 1: game, version, actions, crc32; no header.
 const OLD_ENTRY_LEN: usize = 28;
 /// "None" / "unknown" in an entry's notice fields.
@@ -212,8 +221,13 @@ impl Parsed {
         }
     }
 
+    /// Notes `damage`. Damage that puts every game in doubt wins over a missing log (marked
+    /// until the start-up checks resolve it), which doubts only the games not heard of since:
+    /// a log cut after a start that never got to its checks is still a cut log.
     fn damaged(&mut self, damage: AckDamage) {
-        self.damage.get_or_insert(damage);
+        if self.damage.is_none_or(|d| d == AckDamage::Missing) {
+            self.damage = Some(damage);
+        }
     }
 }
 
@@ -300,13 +314,16 @@ struct Shared {
     dir: PathBuf,
     path: PathBuf,
     state: Mutex<Appender>,
+    #[cfg(test)]
+    faults: super::faults::AckFaults,
 }
 
 struct Appender {
+    /// Opened for writing at given offsets (not appending: the header is rewritten in place).
     file: File,
     /// The latest entry per game (what a compaction writes).
     latest: BTreeMap<GameId, Entry>,
-    /// Entries in the file now.
+    /// Whole entries in the file now: the next one is written after them.
     entries: usize,
     /// Damage found at an open and not yet resolved by the start-up checks.
     damage: Option<AckDamage>,
@@ -336,7 +353,7 @@ impl AckLog {
             }
             Err(e) => return Err(e),
         };
-        if parsed.torn_tail {
+        if parsed.torn_tail && parsed.damage != Some(AckDamage::CutShort) {
             tracing::warn!(file = %path.display(), "the acknowledgement log ends in a partial entry (a crash while appending); it is dropped");
         }
         if let Some(damage) = parsed.damage.filter(|_| !missing) {
@@ -346,16 +363,13 @@ impl AckLog {
             tracing::info!(file = %path.display(), "rewriting the acknowledgement log in format {FORMAT}");
         }
         let file = match write_compacted(dir, &parsed.entries, parsed.damage) {
-            Ok(()) => OpenOptions::new().append(true).open(&path)?,
+            Ok(()) => open_for_writing(&path)?,
             Err(e) if !missing && !parsed.old_format && parsed.damage.is_none() => {
-                // Not fatal (e.g. a full disk): appending to the old log keeps it correct,
-                // once a partial entry at its end is cut off.
+                // Not fatal (e.g. a full disk): appending to the old log keeps it correct
+                // (the next append writes the count of its whole entries; a partial entry at
+                // its end is written over).
                 tracing::warn!(file = %path.display(), error = %e, "could not compact the acknowledgement log");
-                let file = OpenOptions::new().append(true).open(&path)?;
-                let len = file.metadata()?.len() as usize;
-                let whole = HEADER_LEN + (len - HEADER_LEN) / ENTRY_LEN * ENTRY_LEN;
-                file.set_len(whole as u64)?;
-                file
+                open_for_writing(&path)?
             }
             // A file of another format or a damaged one cannot be appended to.
             Err(e) => return Err(e),
@@ -371,6 +385,8 @@ impl AckLog {
                     entries,
                     damage: parsed.damage,
                 }),
+                #[cfg(test)]
+                faults: Default::default(),
             }),
         };
         let history = AckHistory {
@@ -394,10 +410,15 @@ impl AckLog {
             .unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Notes one acknowledged write (one `write` call: a killed process leaves it whole or
-    /// absent), with the game's pending notice unless the write has more actions than the game
-    /// resumed at (it moved on). Compacts the file now and then, so it stays about one entry
-    /// per game.
+    /// Notes one acknowledged write, with the game's pending notice unless the write has more
+    /// actions than the game resumed at (it moved on). Compacts the file now and then, so it
+    /// stays about one entry per game.
+    ///
+    /// Two writes: the entry after the counted ones, then the header with the new count. A
+    /// kill during the first leaves a partial entry past the count (dropped at the next open),
+    /// a kill between them an entry past the count (kept): neither is damage, and neither
+    /// write had been acknowledged. Only once both are done does the caller acknowledge, and
+    /// from then on a cut that removes any part of the entry leaves fewer entries than counted.
     pub fn append(&self, ack: Ack) -> io::Result<()> {
         let mut state = self.lock();
         let notice = state
@@ -420,8 +441,20 @@ impl AckLog {
         if entry.ack.version >= latest.ack.version {
             *latest = entry;
         }
-        state.file.write_all(&entry.encode())?;
+        let bytes = entry.encode();
+        let at = (HEADER_LEN + state.entries * ENTRY_LEN) as u64;
+        #[cfg(test)]
+        if let Some(torn) = self.shared.faults.torn_entry() {
+            write_at(&state.file, at, &bytes[..torn.min(ENTRY_LEN)])?;
+            return Err(super::faults::crashed());
+        }
+        // A failed (partial) entry is written over by the next append: `entries` stays.
+        write_at(&state.file, at, &bytes)?;
         state.entries += 1;
+        #[cfg(test)]
+        self.shared.faults.before_count()?;
+        let header = encode_header(state.damage, state.entries as u64);
+        write_at(&state.file, 0, &header)?;
         if state.entries > state.latest.len() + SLACK_ENTRIES {
             self.compact(state)?;
         }
@@ -430,9 +463,15 @@ impl AckLog {
 
     fn compact(&self, state: &mut Appender) -> io::Result<()> {
         write_compacted(&self.shared.dir, &state.latest, state.damage)?;
-        state.file = OpenOptions::new().append(true).open(&self.shared.path)?;
+        state.file = open_for_writing(&self.shared.path)?;
         state.entries = state.latest.len();
         Ok(())
+    }
+
+    /// Stops the next append at `crash` (tests only), as if the process were killed there.
+    #[cfg(test)]
+    pub fn crash_next_append(&self, crash: super::faults::AppendCrash) {
+        self.shared.faults.crash_next_append(crash);
     }
 
     /// The latest entry of every game the log knows, and the damage not yet resolved.
@@ -482,6 +521,25 @@ fn write_compacted(
     }
     sync_dir(dir);
     Ok(())
+}
+
+fn open_for_writing(path: &Path) -> io::Result<File> {
+    OpenOptions::new().write(true).open(path)
+}
+
+/// Writes all of `bytes` at `offset` of `file`.
+fn write_at(file: &File, offset: u64, bytes: &[u8]) -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::FileExt::write_all_at(file, bytes, offset)
+    }
+    #[cfg(not(unix))]
+    {
+        use std::io::{Seek, SeekFrom};
+        let mut file = file;
+        file.seek(SeekFrom::Start(offset))?;
+        file.write_all(bytes)
+    }
 }
 
 /// Makes a rename durable (best effort: not every platform can open a directory).

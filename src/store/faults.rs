@@ -1,5 +1,7 @@
 //! Failures injected into a [`super::SledStore`] under test (unit tests only): sled itself has
-//! no switch to make a flush fail, so the store asks this before every flush and reopen.
+//! no switch to make a flush fail, so the store asks this before every flush and reopen; and
+//! crash points inside an acknowledgement-log append ([`AckFaults`]), where a test stops the
+//! append as a kill would and then reopens the directory.
 
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
@@ -60,5 +62,58 @@ impl Faults {
         }
         state.failing_reopens -= 1;
         Err(injected())
+    }
+}
+
+/// Where the next acknowledgement-log append stops, as if the process were killed there: the
+/// append returns an error and the test drops the log (or store) without using it again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AppendCrash {
+    /// Only the first this many bytes of the entry reach the file.
+    TornEntry(usize),
+    /// The entry is written, the header's new count is not.
+    BeforeCount,
+}
+
+/// The crash point of the next acknowledgement-log append, used once.
+#[derive(Default)]
+pub struct AckFaults {
+    next: Mutex<Option<AppendCrash>>,
+}
+
+/// The error of an append stopped at a crash point.
+pub fn crashed() -> std::io::Error {
+    std::io::Error::other("injected crash")
+}
+
+impl AckFaults {
+    fn next(&self) -> MutexGuard<'_, Option<AppendCrash>> {
+        self.next.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    pub fn crash_next_append(&self, crash: AppendCrash) {
+        *self.next() = Some(crash);
+    }
+
+    /// At the entry's write: how many of its bytes to write before stopping, if it is torn.
+    pub fn torn_entry(&self) -> Option<usize> {
+        let mut next = self.next();
+        match *next {
+            Some(AppendCrash::TornEntry(bytes)) => {
+                *next = None;
+                Some(bytes)
+            }
+            _ => None,
+        }
+    }
+
+    /// Between the entry and its count: stops there if asked to.
+    pub fn before_count(&self) -> std::io::Result<()> {
+        let mut next = self.next();
+        if *next == Some(AppendCrash::BeforeCount) {
+            *next = None;
+            return Err(crashed());
+        }
+        Ok(())
     }
 }

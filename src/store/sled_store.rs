@@ -496,3 +496,7 @@ mod sled_store_checks_tests;
 #[cfg(test)]
 #[path = "community_tests.rs"]
 mod community_tests;
+
+#[cfg(test)]
+#[path = "ack_log_cut_tests.rs"]
+mod ack_log_cut_tests;

@@ -12,7 +12,8 @@
 //! - the store or the game is refused with a clear error.
 //!
 //! Never: a game resumed at an earlier move without a notice, or in a state it never had. And a
-//! notice is repeated at the next start, until the game's next move.
+//! notice is repeated at the next start, until the game's next move. That holds for damage in
+//! both at once too: `catan-acks` cut short at any byte with sled's files rolled back.
 
 use crate::store_host;
 use crate::store_support;
@@ -37,6 +38,8 @@ const MOVES: usize = 160;
 /// A stored game and its state after every move.
 struct Fixture {
     dir: tempfile::TempDir,
+    /// The data directory as it was at the restart (after move 70).
+    at_restart: tempfile::TempDir,
     game: GameId,
     /// `states[k]`: the serialized game after `k` moves.
     states: Vec<Vec<u8>>,
@@ -44,6 +47,7 @@ struct Fixture {
 
 fn build_fixture() -> Fixture {
     let dir = tempfile::tempdir().unwrap();
+    let at_restart = tempfile::tempdir().unwrap();
     let mut host = Host::start(Box::new(SledStore::open(dir.path()).unwrap()), 5);
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     let mut states = vec![host.state()];
@@ -51,6 +55,8 @@ fn build_fixture() -> Fixture {
         if n == MOVES_BEFORE_RESTART + 1 {
             let game = host.game;
             drop(host);
+            catan_bot::store::wait_until_free(dir.path()).unwrap();
+            copy_dir(dir.path(), at_restart.path());
             host = Host::reopen(Box::new(SledStore::open(dir.path()).unwrap()), game);
         }
         host.step(&mut rng);
@@ -58,7 +64,12 @@ fn build_fixture() -> Fixture {
     }
     let game = host.game;
     drop(host);
-    Fixture { dir, game, states }
+    Fixture {
+        dir,
+        at_restart,
+        game,
+        states,
+    }
 }
 
 /// How the table came back from a damaged copy.
@@ -452,4 +463,90 @@ fn a_game_back_in_its_lobby_names_the_whole_game_lost() {
             notice.text
         );
     }
+}
+
+/// The auditor's silent cases (issue 38, item 12): `catan-acks` cut short, at entry
+/// boundaries and inside entries, with sled's database rolled back as well (its log cut, or
+/// its files from the restart at move 70, as an old backup restored). The log's header used to
+/// count only the entries of its last compaction, so a cut log read as a valid shorter one and
+/// the game resumed at an earlier move with no notice at either start. Every case is reported.
+#[test]
+fn a_cut_ack_log_with_a_rolled_back_db_is_reported() {
+    let fixture = build_fixture();
+    let acks = std::fs::read(fixture.dir.path().join(ACK_LOG_FILE)).unwrap();
+    let (header, entry) = (28, 44);
+    let entries = (acks.len() - header) / entry;
+    assert_eq!(acks.len(), header + entries * entry, "a whole log");
+    assert!(
+        entries > 40,
+        "appended since the restart: {entries} entries"
+    );
+    let boundary = |k: usize| header + k * entry;
+    let mut ack_cuts = vec![
+        0,
+        10,
+        header,
+        boundary(1),
+        boundary(entries / 2),
+        boundary(entries - 10),
+        boundary(entries - 1),
+        boundary(entries / 3) + 8,
+        boundary(entries - 5) + 22,
+        boundary(entries - 1) + 43,
+        // The issue's case (its log had 6,328 bytes after the cut: inside an entry).
+        6_328.min(acks.len() - 1),
+    ];
+    ack_cuts.sort_unstable();
+    ack_cuts.dedup();
+    let db = std::fs::read(fixture.dir.path().join("db")).unwrap();
+    let used = db.iter().rposition(|&b| b != 0).map_or(0, |last| last + 1);
+    // sled's log cut: it recovers up to the cut, an older state.
+    let db_cuts = [used - 300, used - 1_500, used - 4_000, used - used / 8];
+    let mut outcomes = Vec::new();
+    for &ack_len in &ack_cuts {
+        for db_state in db_cuts.iter().map(Some).chain([None]) {
+            let copy = tempfile::tempdir().unwrap();
+            let case = match db_state {
+                Some(db_len) => {
+                    copy_dir(fixture.dir.path(), copy.path());
+                    let db = std::fs::OpenOptions::new()
+                        .write(true)
+                        .open(copy.path().join("db"))
+                        .unwrap();
+                    db.set_len(*db_len as u64).unwrap();
+                    format!("{ACK_LOG_FILE} cut to {ack_len} bytes, db to {db_len}")
+                }
+                None => {
+                    copy_dir(fixture.at_restart.path(), copy.path());
+                    std::fs::copy(
+                        fixture.dir.path().join(ACK_LOG_FILE),
+                        copy.path().join(ACK_LOG_FILE),
+                    )
+                    .unwrap();
+                    format!("{ACK_LOG_FILE} cut to {ack_len} bytes, sled's files from move 70")
+                }
+            };
+            let log = std::fs::OpenOptions::new()
+                .write(true)
+                .open(copy.path().join(ACK_LOG_FILE))
+                .unwrap();
+            log.set_len(ack_len as u64).unwrap();
+            drop(log);
+            let outcome = fixture.open_copy(copy.path(), &case);
+            assert_ne!(outcome, Outcome::Intact, "{case}: not reported");
+            outcomes.push(outcome);
+        }
+    }
+    let earlier = outcomes
+        .iter()
+        .filter(|o| matches!(o, Outcome::ResumedAfter(m) | Outcome::Unverified(m) if (*m as usize) < MOVES))
+        .count();
+    eprintln!(
+        "cut {ACK_LOG_FILE} × rolled-back db: {} cases (log at {:?} of {} bytes, db {used} bytes \
+         used), all reported; {earlier} resumed at an earlier move",
+        outcomes.len(),
+        ack_cuts,
+        acks.len()
+    );
+    assert!(earlier > 0, "no case rolled the game back");
 }
