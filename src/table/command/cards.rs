@@ -56,14 +56,7 @@ pub(super) fn parse_resource_list(
                 usage_text,
             ));
         };
-        let total = u32::from(out[r]) + count;
-        if total > numbers::CARDS.1 {
-            return Err(bad_count(
-                format!("{total} {r}", r = r.in_words()),
-                usage_text,
-            ));
-        }
-        out[r] = total as u8;
+        add(&mut out, r, count, usage_text)?;
         list.extend(std::iter::repeat_n(r, count as usize));
     }
     if pending.is_some() {
@@ -79,18 +72,18 @@ pub(super) fn parse_resource_list(
 }
 
 /// Cards given as counts per resource (a slash command's number options): zero counts are
-/// left out, and each count is held to the range a typed one is (see [`numbers::CARDS`]).
+/// left out, and each count is held to the range a typed one is (see [`numbers::CARDS`]), as
+/// is the sum of a resource given more than once.
 pub fn counted_resources(
     counts: &[(Resource, u32)],
     usage_text: &'static str,
 ) -> Result<Resources, ParseError> {
     let mut out = Resources::default();
     for &(r, n) in counts.iter().filter(|(_, n)| *n > 0) {
-        let total = u32::from(out[r]) + n;
-        if total > numbers::CARDS.1 {
+        if n > numbers::CARDS.1 {
             return Err(bad_count(n.to_string(), usage_text));
         }
-        out[r] = total as u8;
+        add(&mut out, r, n, usage_text)?;
     }
     if out.total() == 0 {
         return Err(usage(crate::t!("command-say-which-cards"), usage_text));
@@ -108,6 +101,34 @@ pub fn written_resources(typed: &str, usage_text: &'static str) -> Result<Resour
     // translates, so no card word is taken for a command word.
     let words = crate::table::command_words::to_english(&words);
     parse_resources(&words[1..], usage_text)
+}
+
+/// Adds `n` cards of `r` to `out`: refused when the resource, given more than once, would
+/// sum to more than one count may name. Summed in `u64`, where a count below 256 and any `u32`
+/// cannot overflow (`1 wool` and `4294967295 wool` once wrapped to none).
+fn add(
+    out: &mut Resources,
+    r: Resource,
+    n: u32,
+    usage_text: &'static str,
+) -> Result<(), ParseError> {
+    let high = numbers::CARDS.1;
+    let total = u64::from(out[r]) + u64::from(n);
+    match u8::try_from(total) {
+        Ok(sum) if u32::from(sum) <= high => {
+            out[r] = sum;
+            Ok(())
+        }
+        _ => Err(usage(
+            crate::t!(
+                "command-bad-total",
+                resource = r.in_words(),
+                total = total,
+                high = high
+            ),
+            usage_text,
+        )),
+    }
 }
 
 /// `cards` (as typed) is not a count of cards, naming the allowed range.
