@@ -4,7 +4,7 @@
 
 use super::{ParseError, card_names, names, numbers, usage};
 use crate::engine::{Resource, Resources};
-use crate::i18n::InWords;
+use crate::i18n::{InWords, excerpt};
 
 /// Resource lists: `2 wool 1 ore`, `wool wool ore`, `2 wool and ore`, `2wool`.
 pub fn parse_resources(args: &[&str], usage_text: &'static str) -> Result<Resources, ParseError> {
@@ -35,7 +35,7 @@ pub(super) fn parse_resource_list(
             Some((digits, rest)) => {
                 if pending.is_some() {
                     return Err(usage(
-                        crate::t!("command-two-numbers", word = *word),
+                        crate::t!("command-two-numbers", word = excerpt(word)),
                         usage_text,
                     ));
                 }
@@ -52,7 +52,7 @@ pub(super) fn parse_resource_list(
         };
         let Some(r) = card_names::resource(&name) else {
             return Err(usage(
-                crate::t!("command-not-resource", word = *word),
+                crate::t!("command-not-resource", word = excerpt(word)),
                 usage_text,
             ));
         };
@@ -135,7 +135,12 @@ fn add(
 fn bad_count(cards: String, usage_text: &'static str) -> ParseError {
     let (low, high) = numbers::CARDS;
     usage(
-        crate::t!("command-bad-count", cards = cards, low = low, high = high),
+        crate::t!(
+            "command-bad-count",
+            cards = excerpt(&cards),
+            low = low,
+            high = high
+        ),
         usage_text,
     )
 }
