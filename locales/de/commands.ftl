@@ -27,6 +27,7 @@ command-robber-where = Sag, wohin der Räuber zieht (ein Feld wie C3) und wen du
 command-name-player = { $problem } Nenne einen Spieler genau oder schreib `platz N` (Spieler: { $players }).
 command-two-numbers = Zwei Zahlen hintereinander bei `{ $word }`: Schreib nach jeder Anzahl einen Rohstoff.
 command-bad-count = `{ $cards }` ist keine mögliche Kartenzahl: Jede Anzahl muss zwischen { $low } und { $high } liegen.
+command-bad-total = Die Anzahlen für { $resource } ergeben zusammen { $total } Karten: Für einen Rohstoff dürfen es zusammen höchstens { $high } sein.
 command-not-resource = `{ $word }` ist kein Rohstoff (Lehm, Holz, Wolle, Getreide, Erz).
 command-number-needs-resource = Nach einer Zahl muss ein Rohstoff stehen.
 command-say-which-cards = Sag, welche Karten.

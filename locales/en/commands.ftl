@@ -28,6 +28,7 @@ command-robber-where = Say where the robber goes (a hex label such as C3), and w
 command-name-player = { $problem } Name a player exactly, or write `seat N` (players: { $players }).
 command-two-numbers = Two numbers in a row near `{ $word }`: put a resource after each count.
 command-bad-count = `{ $cards }` is not a possible number of cards: each count must be from { $low } to { $high }.
+command-bad-total = The counts of { $resource } add up to { $total } cards: the counts of one resource may add up to at most { $high }.
 command-not-resource = `{ $word }` is not a resource (brick, lumber, wool, grain, ore; wood, sheep, wheat, stone also work).
 command-number-needs-resource = A number must be followed by a resource.
 command-say-which-cards = Say which cards.

@@ -233,7 +233,7 @@ pub fn run(args: LocalArgs) -> anyhow::Result<std::process::ExitCode> {
             Line::UnknownPlayer(name) => {
                 printer.note(&crate::t!(
                     "console-unknown-player",
-                    name = name,
+                    name = crate::i18n::excerpt(&name),
                     players = players.join(", ")
                 ))?;
                 printer.nack(n, Nack::UnknownPlayer)?;
@@ -381,9 +381,29 @@ fn whose(table: &Table, players: &[String], text: &str) -> String {
     };
     crate::t!(
         "console-whose",
-        text = text,
+        text = crate::i18n::excerpt(text),
         players = players.join(", "),
         awaited = awaited,
         example = example
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The console reads lines of up to 4 KiB; asking whose one is quotes a short excerpt of
+    /// it (twice), not the whole line.
+    #[test]
+    fn whose_quotes_a_long_line_short() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = crate::store::SledStore::open(dir.path()).unwrap();
+        let table = Table::open(Box::new(store), crate::table::TableOptions::default()).unwrap();
+        let players = ["alice".to_string(), "bob".to_string()];
+        let line = "x".repeat(input::MAX_LINE);
+        let text = whose(&table, &players, &line);
+        assert!(text.len() < 400, "{} bytes: {text}", text.len());
+        let quoted = format!("{}…", "x".repeat(crate::i18n::EXCERPT_CHARS - 1));
+        assert!(text.contains(&format!("`{quoted}`")), "{text}");
+    }
 }

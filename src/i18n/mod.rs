@@ -6,7 +6,9 @@
 //! below it — messages, hints, menus, the board's labels — comes out in that language. A
 //! message a catalog lacks falls back to English, so a half-done catalog never shows ids.
 
+mod excerpt;
 pub mod words;
+pub use excerpt::{EXCERPT_CHARS, excerpt};
 pub use words::InWords;
 
 mod catalogs {

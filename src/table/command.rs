@@ -28,7 +28,7 @@ use crate::bots::BotLevel;
 use crate::engine::{
     Action, DevCard, EdgeId, HexId, Resource, Resources, Seat, Topology, VertexId,
 };
-use crate::i18n::InWords;
+use crate::i18n::{InWords, excerpt};
 
 pub use super::parse_error::ParseError;
 
@@ -235,7 +235,7 @@ fn parse_english(words: &[&str], ctx: Option<&ParseContext>) -> Result<Command, 
                     .map(Command::AddBot)
                     .map_err(|e: crate::bots::UnknownLevel| {
                         usage(
-                            crate::t!("command-unknown-bot-level", level = e.0),
+                            crate::t!("command-unknown-bot-level", level = excerpt(&e.0)),
                             U_ADDBOT,
                         )
                     })
@@ -348,7 +348,7 @@ fn parse_build(rest: &[&str], ctx: &ParseContext) -> Result<Command, ParseError>
         }
         "card" | "dev" | "development" => Err(usage(crate::t!("command-cards-are-bought"), "buy")),
         other => Err(usage(
-            crate::t!("command-not-buildable", what = other),
+            crate::t!("command-not-buildable", what = excerpt(other)),
             U_BUILD,
         )),
     }
@@ -421,7 +421,7 @@ fn parse_vertex_label(
         usage(
             crate::t!(
                 "command-not-intersection",
-                word = word,
+                word = excerpt(word),
                 count = topo.vertex_count()
             ),
             usage_text,
@@ -450,7 +450,12 @@ pub(super) fn parse_hex_label(
         let first = topo.hex_labels.first().cloned().unwrap_or_default();
         let last = topo.hex_labels.last().cloned().unwrap_or_default();
         usage(
-            crate::t!("command-not-hex", word = word, first = first, last = last),
+            crate::t!(
+                "command-not-hex",
+                word = excerpt(word),
+                first = first,
+                last = last
+            ),
             usage_text,
         )
     })
@@ -540,7 +545,7 @@ fn parse_play(rest: &[&str], ctx: &ParseContext) -> Result<Command, ParseError> 
         let problem = if what.is_empty() {
             crate::t!("command-say-which-card")
         } else {
-            crate::t!("command-not-playable", card = rest.join(" "))
+            crate::t!("command-not-playable", card = excerpt(&rest.join(" ")))
         };
         return Err(usage(problem, U_PLAY));
     };
@@ -562,7 +567,7 @@ fn parse_play(rest: &[&str], ctx: &ParseContext) -> Result<Command, ParseError> 
                 .map(|r| Command::Action(Action::PlayMonopoly(r)))
                 .ok_or_else(|| {
                     usage(
-                        crate::t!("command-monopoly-not-resource", word = *one),
+                        crate::t!("command-monopoly-not-resource", word = excerpt(one)),
                         U_MONOPOLY,
                     )
                 }),

@@ -10,7 +10,7 @@ use super::names;
 use crate::engine::{
     Action, Helper, HelperChoice, HelperUse, Resource, SeanUse, Seat, VincentBuild,
 };
-use crate::i18n::InWords;
+use crate::i18n::{InWords, excerpt};
 use crate::t;
 
 pub(super) const U_HELPER: &str = "helper use jean ore | helper use nassir wool from bob and carol | \
@@ -21,11 +21,11 @@ helper decline | helper flip | helper exchange jean";
 
 fn resource(word: &str) -> Result<Resource, ParseError> {
     super::command::card_names::resource(word)
-        .ok_or_else(|| usage(t!("command-not-resource", word = word), U_HELPER))
+        .ok_or_else(|| usage(t!("command-not-resource", word = excerpt(word)), U_HELPER))
 }
 
 fn not_a_helper(name: &str) -> ParseError {
-    usage(t!("helper-cmd-not-helper", name = name), U_HELPER)
+    usage(t!("helper-cmd-not-helper", name = excerpt(name)), U_HELPER)
 }
 
 fn one_resource(args: &[&str]) -> Result<Resource, ParseError> {
@@ -65,7 +65,10 @@ pub fn parse_helper(rest: &[&str], ctx: &ParseContext) -> Result<Command, ParseE
             Action::HelperChoice(HelperChoice::GiveBack { to, card })
         }
         other => {
-            return Err(usage(t!("helper-cmd-unknown", verb = other), U_HELPER));
+            return Err(usage(
+                t!("helper-cmd-unknown", verb = excerpt(other)),
+                U_HELPER,
+            ));
         }
     };
     Ok(Command::Action(action))

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::parse_error::ParseError;
 use crate::engine::{LayoutKind, Settings};
-use crate::i18n::Lang;
+use crate::i18n::{Lang, excerpt};
 
 /// How settings are written after `new` or `set`.
 pub const SETTINGS_USAGE: &str = "new players 4 board variable vp 10 discard 7 timer 5 (also: board beginner|random-tokens, timer off, helpers on, friendly on, balanced on, rated on|off, seed 42, bots 2, afk bot|auto|wait)";
@@ -245,7 +245,7 @@ fn number<T: std::str::FromStr>(
             key = key,
             low = lo,
             high = hi,
-            value = value
+            value = excerpt(value)
         ))
     })?;
     within(key, n, (lo, hi))?;
@@ -298,7 +298,7 @@ pub fn language(value: &str) -> Result<Lang, ParseError> {
     Lang::parse(value).ok_or_else(|| {
         bad(crate::t!(
             "lobby-not-a-language",
-            value = value,
+            value = excerpt(value),
             codes = Lang::codes()
         ))
     })
@@ -317,7 +317,7 @@ pub fn parse_settings(words: &[&str]) -> Result<Vec<Setting>, ParseError> {
     while i < flat.len() {
         let key = flat[i].as_str();
         let Some(value) = flat.get(i + 1).map(String::as_str) else {
-            return Err(bad(crate::t!("lobby-needs-value", key = key)));
+            return Err(bad(crate::t!("lobby-needs-value", key = excerpt(key))));
         };
         let setting = match key {
             "players" | "seats" | "p" | "spieler" => Setting::Players(number(key, value, PLAYERS)?),
@@ -330,7 +330,7 @@ pub fn parse_settings(words: &[&str]) -> Result<Vec<Setting>, ParseError> {
                     LayoutKind::RandomTokens
                 }
                 _ => {
-                    return Err(bad(crate::t!("lobby-not-a-board", value = value)));
+                    return Err(bad(crate::t!("lobby-not-a-board", value = excerpt(value))));
                 }
             }),
             "vp" | "points" | "target" | "sp" | "siegpunkte" => {
@@ -345,29 +345,44 @@ pub fn parse_settings(words: &[&str]) -> Result<Vec<Setting>, ParseError> {
             "helpers" | "helfer" => match value {
                 "off" | "no" | "false" | "aus" => Setting::Helpers(false),
                 "on" | "yes" | "true" | "an" => Setting::Helpers(true),
-                _ => return Err(bad(crate::t!("lobby-helpers-on-off", value = value))),
+                _ => {
+                    return Err(bad(crate::t!(
+                        "lobby-helpers-on-off",
+                        value = excerpt(value)
+                    )));
+                }
             },
             "friendly" | "friendly-robber" | "friendlyrobber" | "freundlich" => match value {
                 "off" | "no" | "false" | "aus" => Setting::FriendlyRobber(false),
                 "on" | "yes" | "true" | "an" => Setting::FriendlyRobber(true),
-                _ => return Err(bad(crate::t!("lobby-friendly-on-off", value = value))),
+                _ => {
+                    return Err(bad(crate::t!(
+                        "lobby-friendly-on-off",
+                        value = excerpt(value)
+                    )));
+                }
             },
             "balanced" | "balanced-dice" | "balanceddice" | "ausgeglichen" => match value {
                 "off" | "no" | "false" | "aus" => Setting::BalancedDice(false),
                 "on" | "yes" | "true" | "an" => Setting::BalancedDice(true),
-                _ => return Err(bad(crate::t!("lobby-balanced-on-off", value = value))),
+                _ => {
+                    return Err(bad(crate::t!(
+                        "lobby-balanced-on-off",
+                        value = excerpt(value)
+                    )));
+                }
             },
             "rated" | "gewertet" => match value {
                 "off" | "no" | "false" | "aus" => Setting::Rated(false),
                 "on" | "yes" | "true" | "an" => Setting::Rated(true),
-                _ => return Err(bad(crate::t!("lobby-rated-on-off", value = value))),
+                _ => return Err(bad(crate::t!("lobby-rated-on-off", value = excerpt(value)))),
             },
             "afk" | "away" | "abwesend" => Setting::Afk(match value {
                 "bot" | "bots" => AfkPolicy::Bot,
                 "auto" | "automatisch" => AfkPolicy::Auto,
                 "wait" | "warten" => AfkPolicy::Wait,
                 _ => {
-                    return Err(bad(crate::t!("lobby-not-afk", value = value)));
+                    return Err(bad(crate::t!("lobby-not-afk", value = excerpt(value))));
                 }
             }),
             "lang" | "language" | "sprache" => Setting::Lang(language(value)?),
@@ -375,12 +390,12 @@ pub fn parse_settings(words: &[&str]) -> Result<Vec<Setting>, ParseError> {
             "seed" | "startwert" => Setting::Seed(value.parse().map_err(|_| {
                 bad(crate::t!(
                     "lobby-seed-number",
-                    value = value,
+                    value = excerpt(value),
                     high = u64::MAX.to_string()
                 ))
             })?),
             _ => {
-                return Err(bad(crate::t!("lobby-not-a-setting", key = key)));
+                return Err(bad(crate::t!("lobby-not-a-setting", key = excerpt(key))));
             }
         };
         out.push(setting);

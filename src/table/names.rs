@@ -16,6 +16,7 @@ use unicase::UniCase;
 use unicode_normalization::UnicodeNormalization;
 
 use super::reply::UserId;
+use crate::i18n::excerpt;
 
 /// Longest table name, in characters (Discord display names have at most 32).
 pub const MAX_NAME_CHARS: usize = 32;
@@ -152,9 +153,9 @@ impl std::fmt::Display for NameError {
         f.write_str(&match self {
             NameError::NotAPlayer => crate::t!("names-not-a-player"),
             NameError::NoSuchSeat(n, count) => {
-                crate::t!("names-no-such-seat", seat = n.as_str(), count = *count)
+                crate::t!("names-no-such-seat", seat = excerpt(n), count = *count)
             }
-            NameError::Unknown(text) => crate::t!("names-unknown", name = text.clone()),
+            NameError::Unknown(text) => crate::t!("names-unknown", name = excerpt(text)),
         })
     }
 }

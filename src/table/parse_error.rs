@@ -3,6 +3,8 @@
 
 use thiserror::Error;
 
+use crate::i18n::excerpt;
+
 /// Why a line could not be understood. Each message says what is expected, in the current
 /// language (see [`ParseError::text`]).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -31,7 +33,7 @@ impl ParseError {
     pub fn text(&self) -> String {
         match self {
             ParseError::Empty => crate::t!("command-empty"),
-            ParseError::Unknown(word) => crate::t!("command-unknown", word = word.as_str()),
+            ParseError::Unknown(word) => crate::t!("command-unknown", word = excerpt(word)),
             ParseError::Usage { problem, usage } => crate::t!(
                 "command-usage",
                 problem = problem.as_str(),

@@ -388,6 +388,23 @@ mod tests {
             resolve(Request::Discard(vec![(Resource::Wool, 31)])),
             typed("discard 31 wool")
         );
+        // A resource given more than once is summed without overflow (`1 + u32::MAX` wool
+        // once wrapped to none) and held to the same bound.
+        assert_eq!(
+            resolve(Request::Discard(vec![
+                (Resource::Wool, 1),
+                (Resource::Wool, u32::MAX)
+            ])),
+            typed("discard 1 wool 4294967295 wool")
+        );
+        assert_eq!(
+            resolve(Request::Discard(vec![(Resource::Wool, 20); 2])),
+            typed("discard 20 wool 20 wool")
+        );
+        assert_eq!(
+            resolve(Request::Discard(vec![(Resource::Wool, 15); 2])),
+            typed("discard 30 wool")
+        );
         assert_eq!(
             resolve(Request::Bank {
                 give: Resource::Ore,

@@ -14,6 +14,7 @@ mod table_fairness;
 mod table_helpers;
 mod table_house_rules;
 mod table_limits;
+mod table_long_input;
 mod table_moves;
 mod table_names;
 mod table_numbers;

@@ -4,7 +4,7 @@
 
 use super::{ParseError, card_names, names, numbers, usage};
 use crate::engine::{Resource, Resources};
-use crate::i18n::InWords;
+use crate::i18n::{InWords, excerpt};
 
 /// Resource lists: `2 wool 1 ore`, `wool wool ore`, `2 wool and ore`, `2wool`.
 pub fn parse_resources(args: &[&str], usage_text: &'static str) -> Result<Resources, ParseError> {
@@ -35,7 +35,7 @@ pub(super) fn parse_resource_list(
             Some((digits, rest)) => {
                 if pending.is_some() {
                     return Err(usage(
-                        crate::t!("command-two-numbers", word = *word),
+                        crate::t!("command-two-numbers", word = excerpt(word)),
                         usage_text,
                     ));
                 }
@@ -52,18 +52,11 @@ pub(super) fn parse_resource_list(
         };
         let Some(r) = card_names::resource(&name) else {
             return Err(usage(
-                crate::t!("command-not-resource", word = *word),
+                crate::t!("command-not-resource", word = excerpt(word)),
                 usage_text,
             ));
         };
-        let total = u32::from(out[r]) + count;
-        if total > numbers::CARDS.1 {
-            return Err(bad_count(
-                format!("{total} {r}", r = r.in_words()),
-                usage_text,
-            ));
-        }
-        out[r] = total as u8;
+        add(&mut out, r, count, usage_text)?;
         list.extend(std::iter::repeat_n(r, count as usize));
     }
     if pending.is_some() {
@@ -79,18 +72,18 @@ pub(super) fn parse_resource_list(
 }
 
 /// Cards given as counts per resource (a slash command's number options): zero counts are
-/// left out, and each count is held to the range a typed one is (see [`numbers::CARDS`]).
+/// left out, and each count is held to the range a typed one is (see [`numbers::CARDS`]), as
+/// is the sum of a resource given more than once.
 pub fn counted_resources(
     counts: &[(Resource, u32)],
     usage_text: &'static str,
 ) -> Result<Resources, ParseError> {
     let mut out = Resources::default();
     for &(r, n) in counts.iter().filter(|(_, n)| *n > 0) {
-        let total = u32::from(out[r]) + n;
-        if total > numbers::CARDS.1 {
+        if n > numbers::CARDS.1 {
             return Err(bad_count(n.to_string(), usage_text));
         }
-        out[r] = total as u8;
+        add(&mut out, r, n, usage_text)?;
     }
     if out.total() == 0 {
         return Err(usage(crate::t!("command-say-which-cards"), usage_text));
@@ -110,11 +103,44 @@ pub fn written_resources(typed: &str, usage_text: &'static str) -> Result<Resour
     parse_resources(&words[1..], usage_text)
 }
 
+/// Adds `n` cards of `r` to `out`: refused when the resource, given more than once, would
+/// sum to more than one count may name. Summed in `u64`, where a count below 256 and any `u32`
+/// cannot overflow (`1 wool` and `4294967295 wool` once wrapped to none).
+fn add(
+    out: &mut Resources,
+    r: Resource,
+    n: u32,
+    usage_text: &'static str,
+) -> Result<(), ParseError> {
+    let high = numbers::CARDS.1;
+    let total = u64::from(out[r]) + u64::from(n);
+    match u8::try_from(total) {
+        Ok(sum) if u32::from(sum) <= high => {
+            out[r] = sum;
+            Ok(())
+        }
+        _ => Err(usage(
+            crate::t!(
+                "command-bad-total",
+                resource = r.in_words(),
+                total = total,
+                high = high
+            ),
+            usage_text,
+        )),
+    }
+}
+
 /// `cards` (as typed) is not a count of cards, naming the allowed range.
 fn bad_count(cards: String, usage_text: &'static str) -> ParseError {
     let (low, high) = numbers::CARDS;
     usage(
-        crate::t!("command-bad-count", cards = cards, low = low, high = high),
+        crate::t!(
+            "command-bad-count",
+            cards = excerpt(&cards),
+            low = low,
+            high = high
+        ),
         usage_text,
     )
 }

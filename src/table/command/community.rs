@@ -3,6 +3,7 @@
 //! through `command_words`, the words after them here).
 
 use super::{Command, ParseError, usage};
+use crate::i18n::excerpt;
 
 pub(super) const U_LEADERBOARD: &str = "leaderboard [season 2]";
 pub(super) const U_SEASON: &str = "season new";
@@ -29,7 +30,7 @@ pub(super) fn parse_leaderboard(rest: &[&str]) -> Result<Command, ParseError> {
     match number.parse::<u32>() {
         Ok(n) if n > 0 => Ok(Command::Leaderboard(Some(n))),
         _ => Err(usage(
-            crate::t!("community-not-a-season", value = number.clone()),
+            crate::t!("community-not-a-season", value = excerpt(number)),
             U_LEADERBOARD,
         )),
     }

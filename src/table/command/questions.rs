@@ -5,6 +5,7 @@
 use super::{
     Command, ParseContext, ParseError, U_ROAD_BUILDING, parse_edges, parse_hex_label, usage,
 };
+use crate::i18n::excerpt;
 use crate::table::reply::PlaceKind;
 
 /// The questions, for refusals.
@@ -65,7 +66,7 @@ fn choices(asked: &[&str], ctx: &ParseContext) -> Result<PlaceKind, ParseError> 
     let topo = ctx.topology;
     let unknown = || {
         usage(
-            crate::t!("questions-unknown", asked = asked.join(" ")),
+            crate::t!("questions-unknown", asked = excerpt(&asked.join(" "))),
             U_QUESTIONS,
         )
     };

@@ -5,7 +5,7 @@ use super::{
     numbers, parse_player, parse_resources, usage,
 };
 use crate::engine::Resource;
-use crate::i18n::InWords;
+use crate::i18n::{InWords, excerpt};
 
 /// `bank 4 ore for 1 wool`, `bank ore for wool`, `bank 3 ore for wool`.
 pub(super) fn parse_bank(rest: &[&str]) -> Result<Command, ParseError> {
@@ -59,7 +59,12 @@ fn parse_offer_id(word: Option<&&str>, usage_text: &'static str) -> Result<u32, 
     };
     numbers::in_range(w.trim_start_matches('#'), 1, u64::from(u32::MAX))
         .and_then(|n| u32::try_from(n).ok())
-        .ok_or_else(|| usage(crate::t!("command-not-offer-number", word = *w), usage_text))
+        .ok_or_else(|| {
+            usage(
+                crate::t!("command-not-offer-number", word = excerpt(w)),
+                usage_text,
+            )
+        })
 }
 
 pub(super) fn parse_trade(
@@ -97,7 +102,7 @@ pub(super) fn parse_trade(
         }
         "list" | "offers" => no_args(args, Command::Trade(TradeCommand::List), "trade list"),
         other => Err(usage(
-            crate::t!("command-not-trade-command", word = other),
+            crate::t!("command-not-trade-command", word = excerpt(other)),
             U_TRADE,
         )),
     }

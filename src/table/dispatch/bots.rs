@@ -8,6 +8,7 @@ use super::trades::{trade, trade_countering};
 use super::{no_game, refuse, seat_refusal, seated};
 use crate::bots::{Bot, BotLevel};
 use crate::engine::{Phase, Seat};
+use crate::i18n::excerpt;
 use crate::table::bot_seats;
 use crate::table::command::TradeCommand;
 use crate::table::lobby::Setting;
@@ -95,7 +96,7 @@ fn unseat_bot(s: &mut Session, name: Option<&str>) -> Result<String, String> {
     });
     let Some(i) = bot_seat else {
         return Err(match name {
-            Some(n) => crate::t!("bots-no-such-bot", name = n),
+            Some(n) => crate::t!("bots-no-such-bot", name = excerpt(n)),
             None => crate::t!("bots-no-bot"),
         });
     };

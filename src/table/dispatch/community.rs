@@ -9,7 +9,7 @@ use super::{private_to_caller, refuse};
 use crate::community::standings::{self, Leaderboard, Profile, Row};
 use crate::community::{self, Community, CommunityId};
 use crate::engine::Resource;
-use crate::i18n::InWords;
+use crate::i18n::{InWords, excerpt};
 use crate::render::BoardRow;
 use crate::table::Table;
 use crate::table::names;
@@ -145,7 +145,7 @@ pub(super) fn profile(table: &Table, caller: &Caller, who: Option<&str>) -> Vec<
             None => refuse(caller, crate::t!("community-no-profile-yet")),
             Some(name) => refuse(
                 caller,
-                crate::t!("community-no-such-player", name = name.to_string()),
+                crate::t!("community-no-such-player", name = excerpt(name)),
             ),
         },
     }
